@@ -1,0 +1,11 @@
+"""Template context shared by every page."""
+
+from django.http import HttpRequest
+
+from clubs.roles import is_director, is_judge
+
+
+def roles(request: HttpRequest) -> dict[str, bool]:
+    """Tell templates which role-only links to show (the views check again)."""
+    user = request.user
+    return {"is_director": is_director(user), "is_judge": is_judge(user)}

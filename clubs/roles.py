@@ -1,0 +1,58 @@
+"""The two roles of the site and how a view asks for them.
+
+Directors set up tournaments and keep the rosters; judges record hands at their tables.
+Both are Django groups (created by a data migration) so a club secretary can grant them in
+the admin. Superusers count as directors.
+"""
+
+from collections.abc import Callable
+from functools import wraps
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+
+DIRECTORS = "Directors"
+JUDGES = "Judges"
+
+
+def _in_group(user, name: str) -> bool:
+    if not user.is_authenticated:
+        return False
+    if user.is_superuser:
+        return True
+    # Cached on the user object: templates and views ask several times per request.
+    cache = getattr(user, "_role_names", None)
+    if cache is None:
+        cache = set(user.groups.values_list("name", flat=True))
+        user._role_names = cache
+    return name in cache
+
+
+def is_director(user) -> bool:
+    """True for members of the Directors group and superusers."""
+    return _in_group(user, DIRECTORS)
+
+
+def is_judge(user) -> bool:
+    """True for members of the Judges group (directors may judge too)."""
+    return _in_group(user, JUDGES) or is_director(user)
+
+
+def director_required(view: Callable) -> Callable:
+    """Let only directors in: anonymous visitors go to the login page, others get 403."""
+
+    @wraps(view)
+    @login_required
+    def wrapper(request, *args, **kwargs):
+        if not is_director(request.user):
+            raise PermissionDenied("Only a tournament director may do this.")
+        return view(request, *args, **kwargs)
+
+    wrapper.access = "director"
+    return wrapper
+
+
+def public(view: Callable) -> Callable:
+    """Mark a view as readable by anyone, logged in or not."""
+    view.access = "public"
+    return view

@@ -1,0 +1,47 @@
+"""Strict readers for settings that come from the environment.
+
+A bad value stops the site at start-up with a message naming the variable, rather than
+being read as some default nobody asked for.
+"""
+
+import os
+
+from django.core.exceptions import ImproperlyConfigured
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off", ""}
+
+
+def env_bool(name: str, default: bool) -> bool:
+    """Read a yes/no variable; anything other than the usual spellings is an error."""
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    value = raw.strip().lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise ImproperlyConfigured(f"{name} must be one of 1/0, true/false, yes/no, on/off; got {raw!r}")
+
+
+def env_str(name: str, default: str | None = None) -> str | None:
+    """Read a text variable; an empty value counts as unset."""
+    raw = os.environ.get(name, "").strip()
+    return raw or default
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    """Read a comma-separated list, ignoring blanks around the commas."""
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def env_choice(name: str, default: str, choices: tuple[str, ...]) -> str:
+    """Read a variable that must be one of a fixed set of words."""
+    value = env_str(name, default)
+    if value not in choices:
+        raise ImproperlyConfigured(f"{name} must be one of {', '.join(choices)}; got {value!r}")
+    return value
