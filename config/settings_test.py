@@ -4,7 +4,14 @@ import os
 
 os.environ.setdefault("SECRET_KEY", "test-only-not-a-secret")
 
-from config.settings import *  # noqa: E402,F403
+from config.settings import *  # noqa: F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticFilesStorage"  # noqa: F405
+
+# Each run gets its own PostgreSQL test database, so two runs on one server don't collide.
+if DATABASES["default"]["ENGINE"].endswith("postgresql"):  # noqa: F405
+    DATABASES["default"]["TEST"] = {"NAME": f"test_tarock_{os.getpid()}"}  # noqa: F405
+
+# The test client speaks plain HTTP; the production redirect to HTTPS is tested apart.
+SECURE_SSL_REDIRECT = False

@@ -1,6 +1,20 @@
 from django.contrib import admin
-from django.urls import path
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+from django.views.i18n import set_language
+
+from clubs import views as club_views
+from clubs.roles import public
 
 urlpatterns = [
+    path("", club_views.home, name="home"),
+    path("", include("clubs.urls")),
+    path(
+        "accounts/login/",
+        public(auth_views.LoginView.as_view(redirect_authenticated_user=True)),
+        name="login",
+    ),
+    path("accounts/logout/", public(auth_views.LogoutView.as_view()), name="logout"),
+    path("i18n/setlang/", public(set_language), name="set_language"),
     path("admin/", admin.site.urls),
 ]

@@ -1,0 +1,49 @@
+# Two commands for a fresh machine: `make run` and `make test`. See README.md.
+PYTHON ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+PG_URL ?= postgres://postgres@127.0.0.1:5432/test
+HOST ?= 127.0.0.1:8000
+
+.PHONY: run test test-postgres lint format bench venv clean check-deploy
+
+# The stamp is remade whenever a requirements file changes, so `make` reinstalls then.
+$(STAMP): requirements.txt requirements-dev.txt
+	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Needs $(PYTHON) on PATH (or PYTHON=python3 make ...)"; exit 1; }
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements-dev.txt
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+run: $(STAMP)
+	DEBUG=1 $(BIN)/python manage.py migrate --noinput
+	DEBUG=1 $(BIN)/python manage.py seed_demo
+	DEBUG=1 $(BIN)/python manage.py runserver $(HOST)
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: $(STAMP)
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+test: lint
+	$(BIN)/pytest
+
+# The same suite against PostgreSQL; pytest-django creates its own test_<name> database.
+test-postgres: $(STAMP)
+	DATABASE_URL=$(PG_URL) $(BIN)/pytest
+
+check-deploy: $(STAMP)
+	DEBUG=0 SECRET_KEY=check-deploy-$$(date +%s)-only-for-the-check-not-a-real-secret-0123456789 \
+	  ALLOWED_HOSTS=tarock.example.org $(BIN)/python manage.py check --deploy --fail-level WARNING
+
+bench: $(STAMP)
+	@for script in bench/bench_*.py; do $(BIN)/python $$script || exit 1; done
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache staticfiles

@@ -1,0 +1,70 @@
+"""Forms a director fills in to keep the rosters.
+
+Model constraints (unique member number per club, dates in order) are checked by the
+model's `validate_constraints`, which ModelForm runs, so the form shows the same plain
+message the database would enforce.
+"""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Club, Membership, Player, Season
+
+_DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+
+
+class ClubForm(forms.ModelForm):
+    # No max_length here so that "USA" gets the explanation below, not a length error.
+    country = forms.CharField(label=_("country"), help_text=_("Two-letter code, e.g. US, CZ, SI."))
+
+    class Meta:
+        model = Club
+        fields = ["name", "short_name", "city", "country", "spjst_lodge", "founded"]
+        widgets = {"founded": _DATE}
+
+    def clean_country(self) -> str:
+        country = self.cleaned_data["country"].strip().upper()
+        if len(country) != 2 or not country.isalpha():
+            raise forms.ValidationError(_("Use the two-letter country code, e.g. US, CZ or SI."))
+        return country
+
+
+class PlayerForm(forms.ModelForm):
+    class Meta:
+        model = Player
+        fields = [
+            "first_name",
+            "last_name",
+            "display_name",
+            "home_club",
+            "member_number",
+            "email",
+            "phone",
+            "active",
+            "notes",
+        ]
+        widgets = {"notes": forms.Textarea(attrs={"rows": 3})}
+
+    def clean_member_number(self) -> str:
+        return self.cleaned_data["member_number"].strip()
+
+
+class MembershipForm(forms.ModelForm):
+    class Meta:
+        model = Membership
+        fields = ["player", "club", "role", "date_from", "date_to"]
+        widgets = {"date_from": _DATE, "date_to": _DATE}
+
+    def __init__(self, *args, player: Player, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # A disabled field rather than setting instance.player, so the model's
+        # (player, club, date_from) constraint is still checked by the form.
+        self.fields["player"].disabled = True
+        self.fields["player"].initial = player.pk
+
+
+class SeasonForm(forms.ModelForm):
+    class Meta:
+        model = Season
+        fields = ["name", "start_date", "end_date", "club"]
+        widgets = {"start_date": _DATE, "end_date": _DATE}

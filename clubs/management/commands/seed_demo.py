@@ -1,0 +1,12 @@
+from django.core.management.base import BaseCommand
+
+from clubs.demo import DEMO_PASSWORDS, load_demo
+
+
+class Command(BaseCommand):
+    help = "Load the demo clubs, players, season and accounts (safe to run twice)."
+
+    def handle(self, *args, **options) -> None:
+        load_demo()
+        accounts = ", ".join(f"{user} / {password}" for user, password in DEMO_PASSWORDS.items())
+        self.stdout.write(self.style.SUCCESS(f"Demo data loaded. Accounts: {accounts}"))

@@ -1,0 +1,215 @@
+"""What a club secretary keeps: clubs, players, memberships and seasons."""
+
+from django.db import models
+from django.db.models import F, Q
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+
+class ClubQuerySet(models.QuerySet):
+    def with_member_counts(self) -> "ClubQuerySet":
+        """Annotate each club with how many active players call it home."""
+        return self.annotate(
+            active_players=models.Count("players", filter=Q(players__active=True), distinct=True)
+        )
+
+
+class Club(models.Model):
+    name = models.CharField(_("name"), max_length=120, unique=True)
+    short_name = models.CharField(_("short name"), max_length=30, unique=True)
+    city = models.CharField(_("city"), max_length=80, blank=True)
+    country = models.CharField(
+        _("country"), max_length=2, help_text=_("Two-letter code, e.g. US, CZ, SI.")
+    )
+    spjst_lodge = models.PositiveIntegerField(
+        _("SPJST lodge number"), null=True, blank=True, unique=True
+    )
+    founded = models.DateField(_("founded"), null=True, blank=True)
+
+    objects = ClubQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("clubs:club_detail", args=[self.pk])
+
+
+class PlayerQuerySet(models.QuerySet):
+    def active(self) -> "PlayerQuerySet":
+        return self.filter(active=True)
+
+    def search(self, text: str) -> "PlayerQuerySet":
+        """Players whose first, last or display name contains every word of `text`."""
+        qs = self
+        for word in text.split():
+            qs = qs.filter(
+                Q(first_name__icontains=word)
+                | Q(last_name__icontains=word)
+                | Q(display_name__icontains=word)
+            )
+        return qs
+
+
+class Player(models.Model):
+    first_name = models.CharField(_("first name"), max_length=60)
+    last_name = models.CharField(_("last name"), max_length=60)
+    display_name = models.CharField(
+        _("display name"),
+        max_length=120,
+        blank=True,
+        help_text=_("How the name appears on score sheets; defaults to first and last name."),
+    )
+    home_club = models.ForeignKey(
+        Club,
+        verbose_name=_("home club"),
+        on_delete=models.PROTECT,
+        related_name="players",
+    )
+    member_number = models.CharField(_("member number"), max_length=20, blank=True)
+    email = models.EmailField(_("email"), blank=True)
+    phone = models.CharField(_("phone"), max_length=30, blank=True)
+    active = models.BooleanField(_("active"), default=True)
+    notes = models.TextField(_("notes"), blank=True)
+
+    objects = PlayerQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["last_name", "first_name", "pk"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["home_club", "member_number"],
+                condition=~Q(member_number=""),
+                name="unique_member_number_per_club",
+                violation_error_message=_(
+                    "This club already has a player with that member number."
+                ),
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def save(self, *args, **kwargs) -> None:
+        if not self.display_name.strip():
+            self.display_name = f"{self.first_name} {self.last_name}".strip()
+        super().save(*args, **kwargs)
+
+    def get_absolute_url(self) -> str:
+        return reverse("clubs:player_detail", args=[self.pk])
+
+    @property
+    def name(self) -> str:
+        """The name used on sheets and lists."""
+        return self.display_name or f"{self.first_name} {self.last_name}".strip()
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        MEMBER = "member", _("Member")
+        SECRETARY = "secretary", _("Secretary")
+        DIRECTOR = "director", _("Director")
+
+    player = models.ForeignKey(
+        Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="memberships"
+    )
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="memberships"
+    )
+    date_from = models.DateField(_("from"), default=timezone.localdate)
+    date_to = models.DateField(_("to"), null=True, blank=True)
+    role = models.CharField(_("role"), max_length=12, choices=Role, default=Role.MEMBER)
+
+    class Meta:
+        ordering = ["club__name", "-date_from"]
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(date_to__isnull=True) | Q(date_to__gte=F("date_from")),
+                name="membership_dates_in_order",
+                violation_error_message=_("A membership cannot end before it starts."),
+            ),
+            models.UniqueConstraint(
+                fields=["player", "club", "date_from"],
+                name="one_membership_per_start_date",
+                violation_error_message=_(
+                    "This player already has a membership starting that day."
+                ),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} – {self.club} ({self.get_role_display()})"
+
+    @property
+    def is_current(self) -> bool:
+        today = timezone.localdate()
+        return self.date_from <= today and (self.date_to is None or self.date_to >= today)
+
+
+class SeasonQuerySet(models.QuerySet):
+    def current(self, day=None) -> "SeasonQuerySet":
+        """Seasons running on `day` (today by default)."""
+        day = day or timezone.localdate()
+        return self.filter(start_date__lte=day, end_date__gte=day)
+
+
+class Season(models.Model):
+    name = models.CharField(_("name"), max_length=120)
+    start_date = models.DateField(_("start date"))
+    end_date = models.DateField(_("end date"))
+    club = models.ForeignKey(
+        Club,
+        verbose_name=_("club"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="seasons",
+        help_text=_("Leave empty for a federation-wide season."),
+    )
+
+    objects = SeasonQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-start_date", "name"]
+        verbose_name = _("season")
+        verbose_name_plural = _("seasons")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(end_date__gte=F("start_date")),
+                name="season_dates_in_order",
+                violation_error_message=_("A season cannot end before it starts."),
+            ),
+            models.UniqueConstraint(
+                fields=["name", "club"],
+                name="unique_season_name_per_club",
+                violation_error_message=_("This club already has a season with this name."),
+            ),
+            models.UniqueConstraint(
+                fields=["name"],
+                condition=Q(club__isnull=True),
+                name="unique_federation_season_name",
+                violation_error_message=_(
+                    "There is already a federation-wide season with this name."
+                ),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("clubs:season_list") + f"#season-{self.pk}"
+
+    @property
+    def scope(self) -> str:
+        return str(self.club) if self.club_id else str(_("Federation-wide"))

@@ -1,0 +1,183 @@
+"""Club, player and season pages.
+
+Reading is public; changing anything is for directors. Every view says which with a
+decorator from `clubs.roles`.
+"""
+
+from django.contrib import messages
+from django.db import transaction
+from django.db.models import Prefetch, Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+from django_tables2 import RequestConfig
+
+from clubs.forms import ClubForm, MembershipForm, PlayerForm, SeasonForm
+from clubs.models import Club, Membership, Player, Season
+from clubs.roles import director_required, public
+from clubs.tables import RosterTable
+
+
+@public
+def home(request: HttpRequest) -> HttpResponse:
+    """The front page: clubs and the seasons running today."""
+    return render(
+        request,
+        "clubs/home.html",
+        {
+            "clubs": Club.objects.with_member_counts(),
+            "current_seasons": Season.objects.current().select_related("club"),
+        },
+    )
+
+
+@public
+def club_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "clubs/club_list.html", {"clubs": Club.objects.with_member_counts()})
+
+
+def _roster(club: Club):
+    """Players who call the club home or hold a current membership there."""
+    today = timezone.localdate()
+    current_member = Q(
+        memberships__club=club,
+        memberships__date_from__lte=today,
+    ) & (Q(memberships__date_to__isnull=True) | Q(memberships__date_to__gte=today))
+    return (
+        Player.objects.filter(Q(home_club=club) | current_member)
+        .select_related("home_club")
+        .distinct()
+    )
+
+
+def _player_table(request: HttpRequest, players) -> tuple[RosterTable, str]:
+    query = request.GET.get("q", "").strip()
+    if query:
+        players = players.search(query)
+    table = RosterTable(players)
+    RequestConfig(request, paginate={"per_page": 25}).configure(table)
+    return table, query
+
+
+@public
+def club_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    club = get_object_or_404(Club, pk=pk)
+    table, query = _player_table(request, _roster(club))
+    return render(
+        request,
+        "clubs/club_detail.html",
+        {"club": club, "table": table, "query": query, "seasons": club.seasons.all()},
+    )
+
+
+@public
+def player_list(request: HttpRequest) -> HttpResponse:
+    table, query = _player_table(request, Player.objects.select_related("home_club"))
+    return render(request, "clubs/player_list.html", {"table": table, "query": query})
+
+
+@public
+def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    memberships = Membership.objects.select_related("club").order_by("-date_from")
+    player = get_object_or_404(
+        Player.objects.select_related("home_club").prefetch_related(
+            Prefetch("memberships", queryset=memberships)
+        ),
+        pk=pk,
+    )
+    return render(request, "clubs/player_detail.html", {"player": player})
+
+
+@public
+def season_list(request: HttpRequest) -> HttpResponse:
+    seasons = Season.objects.select_related("club")
+    return render(
+        request,
+        "clubs/season_list.html",
+        {"seasons": seasons, "today": timezone.localdate()},
+    )
+
+
+def _edit(
+    request: HttpRequest, form_class, *, title: str, instance=None, next_url=None, **form_kwargs
+) -> HttpResponse:
+    """Show a model form; when it is valid save it in one transaction and go on.
+
+    `next_url` is where to go after saving (a URL name or an object); the saved object's
+    own page by default.
+    """
+    form = form_class(request.POST or None, instance=instance, **form_kwargs)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            obj = form.save()
+        messages.success(request, _("Saved %(name)s.") % {"name": obj})
+        return redirect(next_url or obj)
+    return render(request, "clubs/form.html", {"form": form, "title": title})
+
+
+def _edit_title(obj) -> str:
+    return _("Edit %(name)s") % {"name": obj}
+
+
+@director_required
+def club_create(request: HttpRequest) -> HttpResponse:
+    return _edit(request, ClubForm, title=_("New club"))
+
+
+@director_required
+def club_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    club = get_object_or_404(Club, pk=pk)
+    return _edit(request, ClubForm, instance=club, title=_edit_title(club))
+
+
+@director_required
+def player_create(request: HttpRequest) -> HttpResponse:
+    club = request.GET.get("club", "")
+    initial = {"home_club": club} if club.isdigit() else {}
+    return _edit(request, PlayerForm, title=_("New player"), initial=initial)
+
+
+@director_required
+def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player, pk=pk)
+    return _edit(request, PlayerForm, instance=player, title=_edit_title(player))
+
+
+@director_required
+@require_POST
+def player_set_active(request: HttpRequest, pk: int) -> HttpResponse:
+    """Deactivate or reactivate a player; nothing about the player is deleted."""
+    player = get_object_or_404(Player, pk=pk)
+    player.active = request.POST.get("active") == "1"
+    player.save(update_fields=["active"])
+    if player.active:
+        messages.success(request, _("%(name)s is active again.") % {"name": player})
+    else:
+        messages.success(request, _("%(name)s is now inactive.") % {"name": player})
+    return redirect(player)
+
+
+@director_required
+def membership_create(request: HttpRequest, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player, pk=pk)
+    title = _("New membership for %(name)s") % {"name": player}
+    return _edit(request, MembershipForm, title=title, next_url=player, player=player)
+
+
+@director_required
+def season_create(request: HttpRequest) -> HttpResponse:
+    return _edit(request, SeasonForm, title=_("New season"), next_url="clubs:season_list")
+
+
+@director_required
+def season_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    season = get_object_or_404(Season, pk=pk)
+    return _edit(
+        request,
+        SeasonForm,
+        instance=season,
+        title=_edit_title(season),
+        next_url="clubs:season_list",
+    )

@@ -1,0 +1,31 @@
+import pytest
+from django.contrib.auth import authenticate
+from django.core.management import call_command
+
+from clubs.models import Club, Membership, Player, Season
+from clubs.roles import is_director, is_judge
+
+pytestmark = pytest.mark.django_db
+
+
+def _counts():
+    return tuple(model.objects.count() for model in (Club, Player, Membership, Season))
+
+
+def test_demo_data_loads_and_loading_it_twice_changes_nothing():
+    call_command("seed_demo")
+    first = _counts()
+    call_command("seed_demo")
+    assert _counts() == first
+    clubs, players, memberships, seasons = first
+    assert clubs >= 3 and players >= 48 and memberships >= 48 and seasons >= 1
+    assert Season.objects.current().exists()
+    assert set(Club.objects.values_list("country", flat=True)) >= {"US", "CZ", "SI"}
+
+
+def test_demo_accounts_log_in_with_the_readme_passwords():
+    call_command("seed_demo")
+    director = authenticate(username="director", password="tarock-director")
+    judge = authenticate(username="judge", password="tarock-judge")
+    assert is_director(director) and not is_director(judge)
+    assert is_judge(judge)

@@ -1,0 +1,57 @@
+"""Settings come from the environment and production refuses unsafe defaults."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from config.env import env_bool, env_choice
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _manage(*args: str, **env: str) -> subprocess.CompletedProcess:
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"DEBUG", "SECRET_KEY", "DJANGO_SETTINGS_MODULE"}
+    }
+    clean.update(env, DJANGO_SETTINGS_MODULE="config.settings")
+    return subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=clean, capture_output=True, text=True
+    )
+
+
+def test_production_refuses_to_start_without_a_secret_key():
+    result = _manage("check", DEBUG="0")
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set" in result.stderr
+
+
+def test_check_deploy_is_clean_with_production_settings():
+    result = _manage(
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        DEBUG="0",
+        SECRET_KEY="a-long-random-production-secret-for-this-test-only-0123456789abcdef",
+        ALLOWED_HOSTS="tarock.example.org",
+    )
+    assert result.returncode == 0, result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_a_misspelt_boolean_stops_the_site(monkeypatch):
+    monkeypatch.setenv("DEBUG", "maybe")
+    with pytest.raises(ImproperlyConfigured, match="DEBUG must be one of"):
+        env_bool("DEBUG", default=False)
+
+
+def test_an_unknown_paper_size_names_the_variable(monkeypatch):
+    monkeypatch.setenv("PAPER_SIZE", "A3")
+    with pytest.raises(ImproperlyConfigured, match="PAPER_SIZE must be one of a4, letter"):
+        env_choice("PAPER_SIZE", "letter", ("a4", "letter"))
