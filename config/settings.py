@@ -35,7 +35,6 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "django_tables2",
-    "rest_framework",
     "clubs",
     "tournaments",
     "scoring",
@@ -116,13 +115,6 @@ STORAGES = {
 }
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
-
-REST_FRAMEWORK = {
-    "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
-    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "COERCE_DECIMAL_TO_STRING": False,
-}
 
 # Printed documents (score sheets, seating lists) use this paper size.
 PAPER_SIZE = env_choice("PAPER_SIZE", "letter", ("a4", "letter"))

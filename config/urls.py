@@ -9,6 +9,8 @@ from clubs.roles import public
 urlpatterns = [
     path("", club_views.home, name="home"),
     path("", include("clubs.urls")),
+    path("", include("scoring.urls")),
+    path("", include("tournaments.urls")),
     path(
         "accounts/login/",
         public(auth_views.LoginView.as_view(redirect_authenticated_user=True)),

@@ -1,0 +1,90 @@
+"""How fast the engine scores SPJST hands: ``python bench/bench_scoring.py`` from the repo root.
+
+Builds a few thousand varied, valid hands as JSON objects (dealt from a shuffled pack, so
+the declared values are ones the deal allows), then scores them with ``score_hand``
+(validation and scoring) over and over for about two seconds on one core. No Django.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from scoring import score_hand
+from scoring.cards import PACK
+from scoring.rulesets.spjst import declarable_values
+
+HANDS = 3000
+SECONDS = 2.0
+_CODES = ("discard_irregularity", "renege", "discard_counter", "exposed_card", "wrong_table")
+
+
+def _values(rng: random.Random) -> list[dict]:
+    """Values a random deal of 12 cards a seat allows, each declared half the time."""
+    pack = list(PACK)
+    rng.shuffle(pack)
+    values = []
+    for seat in (1, 2, 3, 4):
+        cards = pack[(seat - 1) * 12 : seat * 12]
+        trumps = sum(card.is_trump for card in cards)
+        counters = [card for card in cards if card.is_counter]
+        for name in declarable_values(trumps, counters):
+            if rng.random() < 0.5:
+                values.append({"seat": seat, "value": name})
+    return values
+
+
+def _game(rng: random.Random) -> dict:
+    declarer = rng.randint(1, 4)
+    hand = {"ruleset": "spjst", "declarer": declarer, "declarer_points": rng.randint(0, 106)}
+    if rng.random() < 0.25:
+        hand.update(contract="prever", prever_talon=rng.randint(1, 3))
+    else:
+        hand["contract"] = "povinost"
+        if rng.random() < 0.85:
+            hand["partner"] = rng.choice([s for s in (1, 2, 3, 4) if s != declarer])
+    hand["challenge"] = rng.choice((0, 0, 0, 1, 2))
+    return hand
+
+
+def make_hand(rng: random.Random) -> dict:
+    """One valid hand: a game, sometimes a Pagat or a Valat, values, now and then a penalty."""
+    hand = _game(rng)
+    if rng.random() < 0.3:
+        announced = rng.random() < 0.5
+        hand["pagat"] = {
+            "holder": rng.randint(1, 4),
+            "announced": announced,
+            "won": rng.random() < 0.6,
+            "challenge": rng.randint(0, 2) if announced else 0,
+        }
+    if rng.random() < 0.05:
+        won = hand["declarer_points"] >= 54
+        hand["valat"] = {
+            "side": "declarer" if won else "opponents",
+            "announced": False,
+            "won": True,
+        }
+    hand["values"] = _values(rng)
+    if rng.random() < 0.15:
+        hand["penalties"] = [{"code": f"spjst.{rng.choice(_CODES)}", "seat": rng.randint(1, 4)}]
+    return hand
+
+
+def main() -> None:
+    rng = random.Random(20250101)
+    hands = [make_hand(rng) for _ in range(HANDS)]
+    scored, started = 0, time.perf_counter()
+    while (elapsed := time.perf_counter() - started) < SECONDS:
+        for hand in hands:
+            score_hand("spjst", hand)
+        scored += len(hands)
+    print(f"spjst: {scored / elapsed:,.0f} hands scored per second (one core)")
+
+
+if __name__ == "__main__":
+    main()

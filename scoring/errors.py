@@ -1,0 +1,58 @@
+"""Errors raised for a hand, a card or a setting that the rules do not allow.
+
+Every error is a :class:`HandError`, itself a :class:`ValueError`, so a caller can catch
+broadly (``except ValueError``) or narrowly (``except UnknownRuleset``). Each one names the
+field it is about as a path into the hand's JSON and says why, showing the bad value:
+
+>>> str(HandError("pagat.challenge", "a challenge needs an announced Pagat (got 2)"))
+'pagat.challenge: a challenge needs an announced Pagat (got 2)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+
+class HandError(ValueError):
+    """A hand that cannot be scored: ``field`` says where (a path), ``reason`` says why."""
+
+    def __init__(self, field: str, reason: str) -> None:
+        super().__init__(f"{field}: {reason}")
+        self.field = field
+        self.reason = reason
+
+    def __reduce__(self):
+        return (type(self), (self.field, self.reason))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(field={self.field!r}, reason={self.reason!r})"
+
+
+class UnknownField(HandError):
+    """A field that the object it appears in does not have."""
+
+
+class UnknownCard(HandError):
+    """A card name that is not in the 54-card tarock pack."""
+
+
+class DuplicateCard(HandError):
+    """The same card given twice in one list of cards."""
+
+
+class UnknownHouseRule(HandError):
+    """A house-rule name that the ruleset does not define."""
+
+
+class UnknownRuleset(HandError):
+    """A ruleset name that is not registered; the field is always ``"ruleset"``."""
+
+    def __init__(self, name: object, known: Iterable[str] = ()) -> None:
+        self.name = name
+        self.known = tuple(sorted(known))
+        names = ", ".join(self.known)
+        reason = f"unknown ruleset {name!r}" + (f" (known: {names})" if names else "")
+        super().__init__("ruleset", reason)
+
+    def __reduce__(self):
+        return (type(self), (self.name, self.known))

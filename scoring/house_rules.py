@@ -1,0 +1,124 @@
+"""House rules: the documented settings of a ruleset, with defaults a tournament may change.
+
+Each ruleset declares a tuple of :class:`HouseRule`; :func:`resolve` applies a hand's or
+a tournament's overrides to the defaults, rejecting unknown names and wrongly typed values.
+
+>>> rule = HouseRule("prever_back_multiplier", 3, "int", help="…", minimum=1)
+>>> dict(resolve((rule,), {"prever_back_multiplier": 4}))
+{'prever_back_multiplier': 4}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import cache
+from typing import Any
+
+from scoring.errors import HandError, UnknownHouseRule
+from scoring.reader import describe
+
+__all__ = ["KINDS", "HouseRule", "Settings", "resolve"]
+
+KINDS = ("bool", "int", "decimal", "choice")
+
+
+@dataclass(frozen=True)
+class HouseRule:
+    """One setting: its name, default, kind (``bool``/``int``/``decimal``/``choice``)…
+
+    ``choices`` lists the allowed values of a ``choice``; ``minimum`` bounds an ``int`` or
+    ``decimal``; ``source`` says where the default comes from.
+    """
+
+    name: str
+    default: Any
+    kind: str
+    choices: tuple[str, ...] = ()
+    help: str = ""
+    minimum: int | None = None
+    source: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"house rule {self.name!r}: unknown kind {self.kind!r}")
+        if (self.kind == "choice") != bool(self.choices):
+            raise ValueError(f"house rule {self.name!r}: choices go with kind 'choice'")
+        self.check(self.default)
+
+    def __hash__(self) -> int:
+        # Equal rules have equal names; hashing the name alone keeps lookups cheap.
+        return hash(self.name)
+
+    def check(self, value: object) -> Any:
+        """``value`` if it suits this setting, else a :class:`HandError` naming the setting."""
+        field = f"house_rules.{self.name}"
+        if self.kind == "bool" and type(value) is not bool:
+            raise HandError(field, f"must be true or false (got {describe(value)})")
+        if self.kind == "choice" and value not in self.choices:
+            names = ", ".join(repr(c) for c in self.choices)
+            raise HandError(field, f"must be one of {names} (got {describe(value)})")
+        if self.kind in ("int", "decimal"):
+            self._check_number(field, value)
+        return value
+
+    def _check_number(self, field: str, value: object) -> None:
+        types = (int,) if self.kind == "int" else (int, Decimal)
+        what = "an integer" if self.kind == "int" else "a number"
+        if type(value) not in types or (isinstance(value, Decimal) and not value.is_finite()):
+            raise HandError(field, f"must be {what} (got {describe(value)})")
+        if self.minimum is not None and value < self.minimum:
+            raise HandError(field, f"must be at least {self.minimum} (got {describe(value)})")
+
+
+class Settings(Mapping[str, Any]):
+    """The resolved settings of a ruleset: every declared name with its value, read-only."""
+
+    __slots__ = ("_rules", "_values")
+
+    def __init__(self, rules: tuple[HouseRule, ...], values: Mapping[str, Any]) -> None:
+        self._rules = rules
+        self._values = dict(values)
+
+    def __getitem__(self, name: str) -> Any:
+        return self._values[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __repr__(self) -> str:
+        return f"Settings({self._values!r})"
+
+
+@cache
+def _defaults(declared: tuple[HouseRule, ...]) -> Settings:
+    return Settings(declared, {rule.name: rule.default for rule in declared})
+
+
+def resolve(
+    declared_rules: tuple[HouseRule, ...], overrides: Mapping[str, Any] | None = None
+) -> Mapping[str, Any]:
+    """Every declared setting's value: its default unless ``overrides`` names it.
+
+    Resolving settings already resolved for the same rules returns them as they are.
+    """
+    if isinstance(overrides, Settings) and overrides._rules is declared_rules:
+        return overrides
+    if overrides is not None and not isinstance(overrides, Mapping):
+        raise HandError("house_rules", f"must be a JSON object (got {describe(overrides)})")
+    declared = tuple(declared_rules)
+    if not overrides:
+        return _defaults(declared)
+    by_name = {rule.name: rule for rule in declared}
+    settings = dict(_defaults(declared))
+    for name, value in overrides.items():
+        rule = by_name.get(name)
+        if rule is None:
+            known = ", ".join(sorted(by_name)) or "none"
+            raise UnknownHouseRule(f"house_rules.{name}", f"unknown house rule (known: {known})")
+        settings[name] = rule.check(value)
+    return Settings(declared, settings)

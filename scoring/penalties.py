@@ -1,0 +1,69 @@
+"""The penalty catalogue: every penalty and ruling of every ruleset (RULES §7).
+
+Each :class:`PenaltyEntry` gives the rule in English and in the seed's own words, the
+evidence, what the engine does with it, and a complete example hand whose settlement is
+computed by the engine itself (never typed in).
+
+>>> entry = catalogue("spjst")[0]
+>>> entry.code, entry.voids_hand
+('spjst.discard_counter', False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from scoring.jsonio import freeze, thaw
+from scoring.settlement import Settlement
+
+__all__ = ["PenaltyEntry", "catalogue"]
+
+LANGUAGES = ("en", "cs", "sl")
+
+
+@dataclass(frozen=True)
+class PenaltyEntry:
+    """One penalty or ruling of a ruleset, as the rulings lookup shows it."""
+
+    code: str
+    ruleset: str
+    title: str
+    rule_text: str
+    original_text: str
+    original_language: str
+    evidence: str
+    effect: str
+    params: tuple[str, ...]
+    example: Mapping[str, Any] = field(hash=False, repr=False)
+    voids_hand: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.code.startswith(f"{self.ruleset}."):
+            raise ValueError(f"penalty code {self.code!r} must start with {self.ruleset!r}.")
+        if self.original_language not in LANGUAGES:
+            raise ValueError(f"{self.code}: unknown language {self.original_language!r}")
+        object.__setattr__(self, "example", freeze(self.example))
+
+    def example_hand(self) -> dict[str, Any]:
+        """A fresh, mutable copy of the example hand."""
+        return thaw(self.example)
+
+    def example_settlement(self) -> Settlement:
+        """The example hand scored by the engine."""
+        from scoring.registry import score_hand
+
+        return score_hand(self.ruleset, self.example)
+
+    def __repr__(self) -> str:
+        return f"<PenaltyEntry {self.code}: {self.title}>"
+
+
+def catalogue(ruleset: str | None = None) -> tuple[PenaltyEntry, ...]:
+    """Every registered ruleset's penalties (or one ruleset's), ordered by code."""
+    from scoring.registry import RULESETS, get_ruleset
+
+    modules = RULESETS.values() if ruleset is None else (get_ruleset(ruleset),)
+    entries = [entry for module in modules for entry in module.PENALTIES]
+    return tuple(sorted(entries, key=lambda entry: entry.code))

@@ -1,0 +1,136 @@
+"""Reading a hand's JSON object field by field, so that every error names its path.
+
+Every ruleset's ``Hand.from_json`` is written with :class:`JsonObject`. JSON ``null`` and
+an absent field mean the same (the field's default). Types are strict: a bool is not an
+integer, and ``2.0`` (or ``Decimal("2")``) is not an integer either.
+
+>>> hand = JsonObject({"declarer": 5}, "", {"declarer"})
+>>> hand.int("declarer", 1, 4)
+Traceback (most recent call last):
+...
+scoring.errors.HandError: declarer: must be an integer from 1 to 4 (got 5)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterator, Mapping
+from decimal import Decimal
+from typing import Any
+
+from scoring.errors import HandError, UnknownField
+
+__all__ = ["JsonObject", "describe"]
+
+_JSON_TYPES = {
+    bool: "a boolean",
+    int: "an integer",
+    str: "a string",
+    dict: "an object",
+    list: "a list",
+    type(None): "null",
+}
+
+
+def describe(value: object) -> str:
+    """``value!r``, plus its JSON type where the repr alone could mislead.
+
+    A JSON number such as ``59.0`` is shown as written (``59.0``), not as a Decimal repr.
+    """
+    if isinstance(value, Decimal):
+        return f"{value}, a decimal number"
+    kind = _JSON_TYPES.get(type(value))
+    if kind in (None, "an integer", "a string", "null"):
+        return repr(value)
+    return f"{value!r}, {kind}"
+
+
+def _is_list(value: object) -> bool:
+    return isinstance(value, list | tuple)
+
+
+class JsonObject:
+    """A JSON object at ``path`` (``""`` for the hand itself) with a known set of fields."""
+
+    __slots__ = ("data", "path")
+
+    def __init__(self, data: object, path: str, fields: Collection[str]) -> None:
+        if not isinstance(data, Mapping):
+            raise HandError(path or "hand", f"must be a JSON object (got {describe(data)})")
+        for name in data:
+            if name not in fields:
+                allowed = ", ".join(sorted(fields))
+                raise UnknownField(
+                    self._join(path, name), f"unknown field {name!r} (allowed: {allowed})"
+                )
+        self.data: Mapping[str, Any] = data
+        self.path = path
+
+    @staticmethod
+    def _join(path: str, name: object) -> str:
+        return f"{path}.{name}" if path else str(name)
+
+    def at(self, name: str) -> str:
+        """The path of one of this object's fields."""
+        return f"{self.path}.{name}" if self.path else name
+
+    def has(self, name: str) -> bool:
+        """Whether the field is given (and not null)."""
+        return self.data.get(name) is not None
+
+    def error(self, name: str, reason: str) -> HandError:
+        return HandError(self.at(name), reason)
+
+    def require(self, name: str, reason: str = "is required") -> None:
+        if self.data.get(name) is None:
+            raise self.error(name, reason)
+
+    def absent(self, name: str, reason: str) -> None:
+        """The field must be absent or null (it does not apply here)."""
+        value = self.data.get(name)
+        if value is not None:
+            raise self.error(name, f"{reason} (got {describe(value)})")
+
+    def int(self, name: str, low: int, high: int, default: int | None = None) -> int | None:
+        value = self.data.get(name)
+        if value is None:
+            return default
+        if type(value) is not int or not low <= value <= high:
+            raise self.error(
+                name, f"must be an integer from {low} to {high} (got {describe(value)})"
+            )
+        return value
+
+    def bool(self, name: str, default: bool = False) -> bool:
+        value = self.data.get(name)
+        if value is None:
+            return default
+        if type(value) is not bool:
+            raise self.error(name, f"must be true or false (got {describe(value)})")
+        return value
+
+    def choice(self, name: str, choices: Mapping[str, Any], default: Any = None) -> Any:
+        """A string naming one of ``choices``; returns the mapped value."""
+        value = self.data.get(name)
+        if value is None:
+            return default
+        if type(value) is not str or value not in choices:
+            names = ", ".join(repr(c) for c in choices)
+            raise self.error(name, f"must be one of {names} (got {describe(value)})")
+        return choices[value]
+
+    def object(self, name: str, fields: Collection[str]) -> JsonObject | None:
+        value = self.data.get(name)
+        return None if value is None else JsonObject(value, self.at(name), fields)
+
+    def list(self, name: str) -> Iterator[tuple[str, Any]]:
+        """The items of a list field with their paths (``"values[2]"``); absent is empty."""
+        value = self.data.get(name)
+        if value is None:
+            return iter(())
+        if not _is_list(value):
+            raise self.error(name, f"must be a list (got {describe(value)})")
+        path = self.at(name)
+        return ((f"{path}[{i}]", item) for i, item in enumerate(value))
+
+    def raw(self, name: str) -> Any:
+        return self.data.get(name)

@@ -1,0 +1,84 @@
+"""The registry of rulesets and :func:`score_hand`, the engine's front door.
+
+>>> settlement = score_hand("spjst", {"contract": "povinost", "declarer": 1, "partner": 3,
+...                                   "declarer_points": 59})
+>>> settlement.deltas
+Deltas({1: 3, 2: -3, 3: 3, 4: -3})
+>>> settlement.lines[0].label
+'Game: |59−53|=6, +10=16, ×2=32 → 3 chips; seats 1 and 3 win 3 each'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any, Protocol
+
+from scoring.errors import HandError, UnknownRuleset
+from scoring.house_rules import HouseRule, resolve
+from scoring.penalties import PenaltyEntry
+from scoring.reader import describe
+from scoring.rulesets import spjst
+from scoring.settlement import Seat, Settlement
+
+__all__ = ["RULESETS", "Ruleset", "get_ruleset", "score_hand"]
+
+_ENVELOPE = ("ruleset", "house_rules")
+
+
+class Ruleset(Protocol):
+    """The shape every ruleset module has."""
+
+    NAME: str
+    TITLE: str
+    SEATS: tuple[Seat, ...] | Callable[[Any], tuple[Seat, ...]]
+    HOUSE_RULES: tuple[HouseRule, ...]
+    PRESETS: Mapping[str, Mapping[str, Any]]
+    PENALTIES: tuple[PenaltyEntry, ...]
+    Hand: Any  # a frozen dataclass with ``from_json(data) -> Hand``
+
+    def score(self, hand: Any, rules: Mapping[str, Any]) -> Settlement: ...
+
+
+RULESETS: Mapping[str, Ruleset] = MappingProxyType({spjst.NAME: spjst})
+
+
+def get_ruleset(name: object) -> Ruleset:
+    """The ruleset module registered as ``name``; :class:`UnknownRuleset` otherwise."""
+    ruleset = RULESETS.get(name) if isinstance(name, str) else None
+    if ruleset is None:
+        raise UnknownRuleset(name, RULESETS)
+    return ruleset
+
+
+def _house_rules(hand: Mapping[str, Any], house_rules: Mapping[str, Any] | None):
+    """The overrides for this hand: the hand's own, then the argument's (which win)."""
+    own = hand.get("house_rules")
+    for given in (own, house_rules):
+        if given is not None and not isinstance(given, Mapping):
+            raise HandError("house_rules", f"must be a JSON object (got {describe(given)})")
+    if not own:
+        return house_rules
+    return {**own, **house_rules} if house_rules else own
+
+
+def score_hand(
+    ruleset: str | None, hand: Mapping[str, Any], house_rules: Mapping[str, Any] | None = None
+) -> Settlement:
+    """Validate a hand's JSON object and score it (RULES §0.2–§0.4).
+
+    ``ruleset`` (else the hand's ``"ruleset"``) picks the rules. ``house_rules`` override
+    the defaults; the hand's own ``"house_rules"`` apply where the argument says nothing.
+    Raises :class:`HandError` (a ``ValueError``) naming the first bad field.
+    """
+    if not isinstance(hand, Mapping):
+        raise HandError("hand", f"must be a JSON object (got {describe(hand)})")
+    if ruleset is None:
+        ruleset = hand.get("ruleset")
+        if ruleset is None:
+            raise HandError("ruleset", "is required")
+    module = get_ruleset(ruleset)
+    rules = resolve(module.HOUSE_RULES, _house_rules(hand, house_rules))
+    if "ruleset" in hand or "house_rules" in hand:
+        hand = {key: value for key, value in hand.items() if key not in _ENVELOPE}
+    return module.score(module.Hand.from_json(hand), rules)

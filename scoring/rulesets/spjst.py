@@ -1,0 +1,184 @@
+"""SPJST Tarock (Texas), seed 004 — RULES §2 and §7.1.
+
+Four players; chips move only between them. The declaring side wins the game with 54 of
+the 106 card points (53–53 loses); the chips per opponent are
+``round_half_up((|points − 53| + 10) × m / 10)``, m = 2 for Povinost, 3 for Prever.
+
+>>> from scoring.house_rules import resolve
+>>> hand = Hand.from_json({"contract": "prever", "declarer": 2, "prever_talon": 2,
+...                        "declarer_points": 47})
+>>> dict(score(hand, resolve(HOUSE_RULES)).deltas)
+{1: 10, 2: -30, 3: 10, 4: 10}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Any
+
+from scoring.house_rules import HouseRule, resolve
+from scoring.labels import side_text
+from scoring.rulesets.spjst_catalogue import PENALTIES
+from scoring.rulesets.spjst_hand import CHALLENGES, SEATS, Contract, Hand
+from scoring.rulesets.spjst_penalties import effect_of, penalty_lines
+from scoring.rulesets.spjst_values import VALUES, declarable_values
+from scoring.settlement import (
+    Line,
+    Seat,
+    Settlement,
+    round_half_up,
+    settle_personal_item,
+    settle_side_item,
+    zero,
+)
+
+__all__ = [
+    "HOUSE_RULES",
+    "NAME",
+    "PENALTIES",
+    "PRESETS",
+    "PRESET_SOURCES",
+    "SEATS",
+    "TITLE",
+    "VALUES",
+    "Hand",
+    "declarable_values",
+    "score",
+]
+
+NAME = "spjst"
+TITLE = "SPJST Tarock (Texas)"
+
+HOUSE_RULES: tuple[HouseRule, ...] = (
+    HouseRule(
+        "prever_back_multiplier", 3, "int", minimum=1,
+        help="What a lost Prever costs, times, when the player went back to the first three.",
+        source="004 §8 and quick sheet (triple); the Westfest 2012 rules use 4",
+    ),
+    HouseRule(
+        "valat_replaces_game", False, "bool",
+        help="A made Valat replaces the game instead of being scored beside it.",
+        source="RULES §2.3 Decision: 004 §16 voids only the Pagat",
+    ),
+    HouseRule(
+        "renege_penalty", "discard_irregularity", "choice",
+        choices=("discard_irregularity", "misdeal"),
+        help="A renege is penalised as a discarding irregularity, or as a misdeal (void).",
+        source="004 §30 (as discarding irregularities); its quick sheet says as a misdeal",
+    ),
+)  # fmt: skip
+
+PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType(
+    {
+        "seed": resolve(HOUSE_RULES),
+        "westfest_2012": resolve(HOUSE_RULES, {"prever_back_multiplier": 4}),
+    }
+)
+PRESET_SOURCES: Mapping[str, str] = MappingProxyType(
+    {
+        "seed": "SPJST Tarock Rules (Texas), seed 004, as RULES.md reads them",
+        "westfest_2012": "SPJST tarock tournament rules, Westfest 2012: Prever back ×4",
+    }
+)
+
+_TALON = {1: "first three", 2: "second three", 3: "back to the first three"}
+_MULTIPLIER = {Contract.POVINOST: 2, Contract.PREVER: 3}
+_VALAT_SIDE = {"declarer": "the declaring side", "opponents": "the opponents"}
+
+
+def score(hand: Hand, rules: Mapping[str, Any]) -> Settlement:
+    """Score a validated hand under the house rules (missing settings take defaults)."""
+    rules = resolve(HOUSE_RULES, rules)
+    if any(effect_of(p.code, rules).voids for p in hand.penalties):
+        lines = penalty_lines(hand.penalties, rules, (), SEATS)
+    else:
+        items = (_game_line(hand, rules), *_pagat_line(hand), *_valat_line(hand))
+        values = _value_lines(hand)
+        lines = [*items, *values, *penalty_lines(hand.penalties, rules, items, SEATS)]
+    return Settlement(NAME, SEATS, tuple(lines))
+
+
+def _opponents(hand: Hand) -> tuple[Seat, ...]:
+    return tuple(s for s in SEATS if s not in hand.declaring_side)
+
+
+def _challenged(chips: int, level: int, parts: list[str]) -> int:
+    """The chips doubled per challenge level (Kontra ×2 … Mort ×16), noted in ``parts``."""
+    if level:
+        chips *= 2**level
+        parts.append(f"{CHALLENGES[level]} ×{2**level} = {chips}")
+    return chips
+
+
+def _side_line(item: str, parts: list[str], side: tuple[Seat, ...], amount: int) -> Line:
+    """A side item's line: ``side`` wins ``amount`` (loses it when negative)."""
+    parts.append(side_text(side, amount))
+    return Line(item, "; ".join(parts), settle_side_item(SEATS, side, amount))
+
+
+def _game_line(hand: Hand, rules: Mapping[str, Any]) -> Line:
+    """The game (§29): the chip formula, the Prever loss multiplier, the challenges."""
+    if rules["valat_replaces_game"] and hand.valat and hand.valat.won:
+        return Line("game", "Game: not scored, the Valat replaces it", zero(SEATS))
+    points, multiplier = hand.declarer_points, _MULTIPLIER[hand.contract]
+    difference = abs(points - 53)
+    product = (difference + 10) * multiplier
+    chips = round_half_up(Fraction(product, 10))
+    parts = [
+        f"Game: |{points}−53|={difference}, +10={difference + 10}, ×{multiplier}={product}"
+        f" → {chips} chips" + (" (53–53 is a loss)" if points == 53 else "")
+    ]
+    won = points >= 54
+    if hand.contract is Contract.PREVER and not won:
+        factor = rules["prever_back_multiplier"] if hand.prever_talon == 3 else hand.prever_talon
+        chips *= factor
+        parts.append(f"Prever lost, {_TALON[hand.prever_talon]}: ×{factor} = {chips}")
+    chips = _challenged(chips, hand.challenge, parts)
+    return _side_line("game", parts, hand.declaring_side, chips if won else -chips)
+
+
+def _pagat_line(hand: Hand) -> tuple[Line, ...]:
+    """The Pagat (§15, §19), void when a Valat was made (§16)."""
+    pagat = hand.pagat
+    if pagat is None:
+        return ()
+    how = f"Pagat (seat {pagat.holder}) {'announced' if pagat.announced else 'silent'}"
+    how += ", won" if pagat.won else ", lost"
+    if hand.valat and hand.valat.won:
+        return (Line("pagat", f"{how}: void, the Valat was made", zero(SEATS)),)
+    chips = 4 if pagat.announced else 2
+    parts = [f"{how}: {chips} chips"]
+    chips = _challenged(chips, pagat.challenge, parts)
+    side = hand.declaring_side if pagat.holder in hand.declaring_side else _opponents(hand)
+    return (_side_line("pagat", parts, side, chips if pagat.won else -chips),)
+
+
+def _valat_line(hand: Hand) -> tuple[Line, ...]:
+    """The Valat (§16), void when its call was voided (§30)."""
+    valat = hand.valat
+    if valat is None:
+        return ()
+    side = hand.declaring_side if valat.side == "declarer" else _opponents(hand)
+    how = f"Valat by {_VALAT_SIDE[valat.side]}, {'announced' if valat.announced else 'silent'}"
+    how += ", made" if valat.won else ", failed"
+    if any(p.code == "spjst.valat_call_voided" for p in hand.penalties):
+        return (Line("valat", f"{how}: the call is void, no chips", zero(SEATS)),)
+    chips = 40 if valat.announced else 20
+    return (_side_line("valat", [f"{how}: {chips} chips"], side, chips if valat.won else -chips),)
+
+
+def _value_lines(hand: Hand) -> list[Line]:
+    """The values (§21), each paid by the other three; void after an illegal declaration."""
+    void = {(p.seat, p.value) for p in hand.penalties if p.code == "spjst.illegal_declaration"}
+    lines = []
+    for declared in hand.values:
+        label = f"Value {declared.value} (seat {declared.seat})"
+        if (declared.seat, declared.value) in void:
+            lines.append(Line("value", f"{label}: void, an illegal declaration", zero(SEATS)))
+            continue
+        chips = declared.rule.chips
+        deltas = settle_personal_item(SEATS, declared.seat, chips)
+        lines.append(Line("value", f"{label}: {chips} from each", deltas))
+    return lines

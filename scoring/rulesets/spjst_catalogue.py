@@ -1,0 +1,275 @@
+"""The SPJST penalty catalogue (RULES §7.1): rule texts, the seed's words, examples.
+
+The seed (004, SPJST Tarock Rules, Texas) is in English, so ``original_text`` quotes it
+and ``rule_text`` restates the rule as RULES.md reads it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scoring.penalties import PenaltyEntry
+
+__all__ = ["PENALTIES"]
+
+_PLAYED = {"ruleset": "spjst", "contract": "povinost", "declarer": 1, "partner": 3}
+_OFFENDER_RULE = (
+    "The offender pays 2 chips to each other player. For the game, the Pagat and the "
+    "Valat separately: the offender collects nothing; if the offender's side won, the "
+    "offender (not the opponents) pays the partners' winnings; if it lost, the offender "
+    "also pays the partners' losses. Several offenders: the rule is applied for each in "
+    "turn, in the order entered. Values are not affected."
+)
+_DISCARDING = (
+    "The game will be completed. The extra card(s) will go to the opponents. The "
+    "violator(s) will pay a penalty of two chips to each player. The violator(s) will not "
+    "collect any chips. Should the violator have a partner(s) that is/are due chips because "
+    "of a win, it is the violator that pays the chips. The violator is also responsible for "
+    "any losses suffered by the partner(s). Chips collected for values at the beginning of "
+    "the hand are not affected by discarding irregularities."
+)
+
+
+def _hand(points: int = 59, *penalties: dict[str, Any], **fields: Any) -> dict[str, Any]:
+    """An example hand: Povinost 1 with partner 3 (unless ``fields`` say otherwise)."""
+    return {**_PLAYED, "declarer_points": points, **fields, "penalties": list(penalties)}
+
+
+def _entry(
+    code: str,
+    title: str,
+    rule: str,
+    original: str,
+    evidence: str,
+    effect: str,
+    example: dict[str, Any],
+    *,
+    params: tuple[str, ...] = (),
+    voids: bool = False,
+) -> PenaltyEntry:
+    return PenaltyEntry(
+        code=f"spjst.{code}", ruleset="spjst", title=title, rule_text=rule,
+        original_text=original, original_language="en", evidence=evidence, effect=effect,
+        params=params, example=example, voids_hand=voids,
+    )  # fmt: skip
+
+
+PENALTIES: tuple[PenaltyEntry, ...] = (
+    _entry(
+        "misdeal",
+        "Misdeal before play",
+        "A misdeal found before play that cannot be rectified: the dealer re-deals and pays "
+        "2 chips to each other player.",
+        "If there is a misdeal and the problem cannot be rectified, the dealer re-deals and "
+        "pays two chips to each player. (Quick sheet: Misdeal costs dealer 2 chips per "
+        "player. Dealer re-deals.)",
+        "004 §22, quick sheet",
+        "The hand is void: only the dealer (the penalty's seat) pays 2 to each other player. "
+        "The game fields may be omitted.",
+        {"ruleset": "spjst", "penalties": [{"code": "spjst.misdeal", "seat": 4}]},
+        voids=True,
+    ),
+    _entry(
+        "misdeal_after_play",
+        "Misdeal found during or after play",
+        "A misdeal found during play or at the end: the hand is completed, the extra cards "
+        "go to the opponents, and there is no penalty.",
+        "If a mistake in dealing is discovered during play or at the end of the hand, the "
+        "hand is continued to a normal conclusion. The extra card(s) go to the opponents. "
+        "There is no penalty.",
+        "004 §23",
+        "The hand is scored as entered; the penalty line moves no chips.",
+        _hand(57, {"code": "spjst.misdeal_after_play", "seat": 4}),
+    ),
+    _entry(
+        "discard_irregularity",
+        "Discarding irregularity",
+        "Wrong number of cards discarded. " + _OFFENDER_RULE,
+        _DISCARDING,
+        "004 §30, quick sheet",
+        "Offender pays 2 to each; the game, Pagat and Valat lines are shifted by the "
+        "offender rule.",
+        _hand(59, {"code": "spjst.discard_irregularity", "seat": 1}),
+    ),
+    _entry(
+        "renege",
+        "Failure to follow suit (renege)",
+        "A failure to follow suit that cannot be backed up is penalised as a discarding "
+        "irregularity (house rule renege_penalty: or as a misdeal, as 004's quick sheet "
+        "says). " + _OFFENDER_RULE,
+        "When detected, every effort should be made to back-up the cards played to rectify "
+        "the error. If this is impossible, the hand will be completed and the error will be "
+        "subjected to the same conditions and penalties as those for discarding "
+        "irregularities. (Quick sheet: Failure to follow suite if not correctable is same "
+        "penalty as misdeal.)",
+        "004 §30, quick sheet",
+        "As spjst.discard_irregularity; with renege_penalty = misdeal the hand is void and "
+        "the offender pays 2 to each.",
+        _hand(59, {"code": "spjst.renege", "seat": 2}),
+    ),
+    _entry(
+        "wrong_card_count",
+        "Too few or too many cards",
+        "A hand with the wrong number of cards (also a Pagat caller a card short or over): "
+        "penalised as a discarding irregularity. " + _OFFENDER_RULE,
+        "If a hand or hands has an improper number of cards and there is no discarding "
+        "error, player must have played two cards to a trick, dropped a card or there was a "
+        "misdeal. [...] This is a violation and the same penalties as in discarding "
+        "irregularities apply.",
+        "004 §31 (To few cards in hand; Calling the Pagat on the end)",
+        "As spjst.discard_irregularity.",
+        _hand(
+            64,
+            {"code": "spjst.wrong_card_count", "seat": 4},
+            contract="prever",
+            declarer=4,
+            partner=None,
+            prever_talon=1,
+        ),
+    ),
+    _entry(
+        "discard_counter",
+        "Discarding a King, or a trump face down",
+        "Discarding a King, or a trump without showing it: the offender pays 5 chips to "
+        "each other player.",
+        "Violator pays a five-chip penalty to each player. A trump can be discarded but it "
+        "must be discarded face up or shown to each player. (Quick sheet: Discarding King "
+        "is 5 chip penalty.)",
+        "004 §30, quick sheet",
+        "Offender pays 5 to each; the hand is scored as entered.",
+        _hand(59, {"code": "spjst.discard_counter", "seat": 3}),
+    ),
+    _entry(
+        "illegal_declaration",
+        "Illegal declaration",
+        "Declaring a value the hand does not hold: the value's chips are returned and the "
+        "offender pays 2 chips to each other player (no penalty when corrected before the "
+        "first card: then the value is simply not recorded).",
+        "Declaring and collecting chips for values you do not have, results in a two-chip "
+        "penalty to each player unless the error is announced before the 1st card is "
+        "played. Any chips collected must be returned. The hand will be completed.",
+        "004 §30",
+        "Parameter value: the declared value (of the same seat) that is void. The value "
+        "scores nothing and the offender pays 2 to each.",
+        _hand(
+            59,
+            {"code": "spjst.illegal_declaration", "seat": 2, "value": "trull"},
+            values=[{"seat": 2, "value": "trull"}],
+        ),
+        params=("value",),
+    ),
+    _entry(
+        "valat_call_voided",
+        "Valat call voided",
+        "An announced Valat that failed because a value was not declared, or was declared "
+        "wrongly: the Valat call is void.",
+        "Should an incorrect declaration result in a failed valat call, the valat call is "
+        "voided. (§12: a failure to declare nullifies a valat call should the valat be "
+        "lost because of the omission.)",
+        "004 §30, §12",
+        "The failed Valat is not scored (a zero line); the rest of the hand is. The seat is "
+        "the player whose declaration misled the caller.",
+        _hand(
+            80,
+            {"code": "spjst.valat_call_voided", "seat": 2},
+            valat={"side": "declarer", "announced": True, "won": False},
+        ),
+    ),
+    _entry(
+        "wrong_trump_called",
+        "Wrong trump called",
+        "The bidder calls the wrong trump for a partner: the hand is void, chips for values "
+        "are returned, and the bidder pays 5 chips to each other player and loses the "
+        "Povinost.",
+        "Bidder announces the wrong trump for a partner. The holder of the trump that should "
+        "have been called should announce that the call was in error. The hand is declared "
+        "void. The bidder loses the Povinost and pays a penalty of five chips to each "
+        "player. Chips collected for values must be returned.",
+        "004 §31",
+        "The hand is void (values not scored); the bidder (the penalty's seat, the declarer "
+        "if given) pays 5 to each. The game fields may be omitted.",
+        {
+            "ruleset": "spjst",
+            "contract": "povinost",
+            "declarer": 1,
+            "values": [{"seat": 2, "value": "taroky"}],
+            "penalties": [{"code": "spjst.wrong_trump_called", "seat": 1}],
+        },
+        voids=True,
+    ),
+    _entry(
+        "wrong_trump_unnoticed",
+        "Wrong trump call not pointed out",
+        "When the holder of the trump that should have been called did not point out the "
+        "wrong call, that holder also pays 5 chips to each other player.",
+        "If the holder of the correct trump is also negligent and the error is discovered "
+        "during the course of play or at the end of the hand, the bidder and the holder of "
+        "the trump that should have been called each pay a five-chip penalty. The hand is "
+        "declared void.",
+        "004 §31",
+        "Goes with spjst.wrong_trump_called: the holder (the penalty's seat) pays 5 to each.",
+        {
+            "ruleset": "spjst",
+            "penalties": [
+                {"code": "spjst.wrong_trump_called", "seat": 1},
+                {"code": "spjst.wrong_trump_unnoticed", "seat": 3},
+            ],
+        },
+    ),
+    _entry(
+        "wrong_povinost",
+        "Wrong player on Povinost",
+        "The wrong player played Povinost: the hand stands; the offender and the player who "
+        "should have been on Povinost each pay 2 chips to each of the other two players.",
+        "When discovered during the course of the game that the wrong person was on "
+        "Povinost, the game is concluded. The player that should have been on Povinost and "
+        "the violator each pay a two-chip penalty to the other two players.",
+        "004 §31",
+        "Parameter rightful: the seat that should have been on Povinost. Offender and "
+        "rightful each pay 2 to each of the two others; the hand is scored as entered.",
+        _hand(59, {"code": "spjst.wrong_povinost", "seat": 1, "rightful": 2}),
+        params=("rightful",),
+    ),
+    _entry(
+        "pagat_called_not_held",
+        "Pagat called by a player who does not hold it",
+        "A player calls the Pagat on the end without holding it: the caller pays 2 chips to "
+        "each other player (and the holder may give Kontra on the Pagat).",
+        "Only the holder of the Pagat can call it on the end. Should the Pagat be called and "
+        "the caller not have it in the hand, the holder of the Pagat can give contra "
+        "doubling the number of chips. The caller must also pay a two-chip penalty.",
+        "004 §31",
+        "The caller (not the Pagat's holder) pays 2 to each; a Kontra by the holder is "
+        "entered as the Pagat's challenge.",
+        _hand(59, {"code": "spjst.pagat_called_not_held", "seat": 4}),
+    ),
+    _entry(
+        "exposed_card",
+        "Exposed card",
+        "A card exposed by the dealer goes back into the deck; a card exposed by a player "
+        "stays face up and is played at the first opportunity. No penalty.",
+        "Player exposes a card: The card remains on the table face up and must be played "
+        "and/or led at the first opportunity. There is no penalty.",
+        "004 §31",
+        "A ruling: recorded as a line with no chips.",
+        _hand(59, {"code": "spjst.exposed_card", "seat": 2}),
+    ),
+    _entry(
+        "improper_cut",
+        "Improper cut",
+        "The deck must be cut at least 6 cards deep. No penalty.",
+        "The deck should be cut at least 6 cards deep. There is no penalty.",
+        "004 §31",
+        "A ruling: recorded as a line with no chips.",
+        _hand(59, {"code": "spjst.improper_cut", "seat": 2}),
+    ),
+    _entry(
+        "wrong_table",
+        "Seated at the wrong table",
+        "A player seated at the wrong table: play continues. No penalty.",
+        "Seated at the wrong table. Play continues.",
+        "004 §31",
+        "A ruling: recorded as a line with no chips.",
+        _hand(59, {"code": "spjst.wrong_table", "seat": 2}),
+    ),
+)

@@ -1,0 +1,225 @@
+"""The input of an SPJST hand (RULES §2.1) and its validation (RULES §0.4).
+
+>>> hand = Hand.from_json({"contract": "povinost", "declarer": 1, "partner": 3,
+...                        "declarer_points": 59})
+>>> hand
+<spjst.Hand povinost 1 with 3, 59 points>
+>>> hand.declaring_side
+(1, 3)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from scoring.cards import declaring_side_points
+from scoring.errors import HandError
+from scoring.reader import JsonObject
+from scoring.rulesets.spjst_penalties import (
+    Penalty,
+    check_penalties,
+    read_penalties,
+    voiding_penalty,
+)
+from scoring.rulesets.spjst_values import DeclaredValue, read_values
+from scoring.settlement import Seat
+
+__all__ = ["CHALLENGES", "SEATS", "Contract", "Hand", "Pagat", "Valat"]
+
+SEATS: tuple[Seat, ...] = (1, 2, 3, 4)
+CHALLENGES = ("none", "Kontra", "Re", "Supre", "Mort")
+WINNING_POINTS = 54
+ALL_POINTS = 106
+
+
+class Contract(enum.Enum):
+    """Povinost bids with a partner (or alone, holding the called trump); Prever alone."""
+
+    POVINOST = "povinost"
+    PREVER = "prever"
+
+
+CONTRACTS = MappingProxyType({c.value: c for c in Contract})
+SIDES = MappingProxyType({"declarer": "declarer", "opponents": "opponents"})
+_HAND_FIELDS = frozenset({
+    "contract", "declarer", "partner", "called", "prever_talon", "declarer_points",
+    "declarer_cards", "opponents_cards", "challenge", "pagat", "valat", "values", "penalties",
+    "ruleset",
+})  # fmt: skip
+_POINT_FIELDS = ("declarer_points", "declarer_cards", "opponents_cards")
+_SEAT_RANGE = (SEATS[0], SEATS[-1])
+
+
+@dataclass(frozen=True)
+class Pagat:
+    """The Pagat, entered when announced or played in the last trick (§15, §19)."""
+
+    holder: Seat
+    announced: bool = False
+    won: bool = False
+    challenge: int = 0
+
+
+@dataclass(frozen=True)
+class Valat:
+    """Every trick to one side (§16): ``side`` is ``"declarer"`` or ``"opponents"``."""
+
+    side: str
+    announced: bool = False
+    won: bool = False
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One SPJST hand as the judge enters it; read it with :meth:`from_json`.
+
+    Game fields may be ``None`` only in a hand voided by a misdeal or a wrong trump call.
+    """
+
+    contract: Contract | None = None
+    declarer: Seat | None = None
+    partner: Seat | None = None
+    called: int | None = None
+    prever_talon: int | None = None
+    declarer_points: int | None = None
+    challenge: int = 0
+    pagat: Pagat | None = None
+    valat: Valat | None = None
+    values: tuple[DeclaredValue, ...] = ()
+    penalties: tuple[Penalty, ...] = ()
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Hand:
+        """Read and validate a hand's JSON object; raises :class:`HandError` at the first fault.
+
+        The object may name its ruleset (``"ruleset": "spjst"``); house rules are not part
+        of a hand (see :func:`scoring.registry.score_hand`).
+        """
+        return _read_hand(data)
+
+    @property
+    def declaring_side(self) -> tuple[Seat, ...]:
+        """The declarer and the partner, if any."""
+        return (self.declarer,) if self.partner is None else (self.declarer, self.partner)
+
+    def __repr__(self) -> str:
+        if self.contract is None:
+            return f"<spjst.Hand void, {len(self.penalties)} penalties>"
+        partner = f" with {self.partner}" if self.partner else ""
+        extras = [CHALLENGES[self.challenge]] if self.challenge else []
+        extras += ["Pagat"] if self.pagat else []
+        extras += ["Valat"] if self.valat else []
+        extras += [f"{len(self.values)} values"] if self.values else []
+        extras += [f"{len(self.penalties)} penalties"] if self.penalties else []
+        more = "".join(f", {extra}" for extra in extras)
+        return (
+            f"<spjst.Hand {self.contract.value} {self.declarer}{partner}, "
+            f"{self.declarer_points} points{more}>"
+        )
+
+
+def _read_hand(data: Mapping[str, Any]) -> Hand:
+    hand = JsonObject(data, "", _HAND_FIELDS)
+    hand.choice("ruleset", {"spjst": "spjst"})
+    contract = hand.choice("contract", CONTRACTS)
+    declarer = hand.int("declarer", *_SEAT_RANGE)
+    points = _read_points(hand)
+    pagat = _read_pagat(hand)
+    parsed = Hand(
+        contract=contract,
+        declarer=declarer,
+        partner=_read_partner(hand, contract, declarer),
+        called=_read_called(hand, contract),
+        prever_talon=_read_talon(hand, contract),
+        declarer_points=points,
+        challenge=hand.int("challenge", 0, 4, 0),
+        pagat=pagat,
+        valat=_read_valat(hand, points),
+        values=read_values(hand, SEATS),
+        penalties=read_penalties(hand, SEATS),
+    )
+    check_penalties(parsed)
+    if voiding_penalty(parsed.penalties) is None:
+        _check_complete(hand, parsed)
+    return parsed
+
+
+def _read_partner(
+    hand: JsonObject, contract: Contract | None, declarer: Seat | None
+) -> Seat | None:
+    partner = hand.int("partner", *_SEAT_RANGE)
+    if partner is not None and contract is Contract.PREVER:
+        raise hand.error("partner", f"Prever plays alone, without a partner (got {partner})")
+    if partner is not None and partner == declarer:
+        raise hand.error("partner", f"must differ from the declarer (got {partner})")
+    return partner
+
+
+def _read_called(hand: JsonObject, contract: Contract | None) -> int | None:
+    if contract is Contract.PREVER:
+        hand.absent("called", "Prever calls no trump")
+    return hand.int("called", 15, 19)
+
+
+def _read_talon(hand: JsonObject, contract: Contract | None) -> int | None:
+    if contract is Contract.POVINOST:
+        hand.absent("prever_talon", "only a Prever chooses a talon")
+    return hand.int("prever_talon", 1, 3)
+
+
+def _read_points(hand: JsonObject) -> int | None:
+    given = [name for name in _POINT_FIELDS if hand.has(name)]
+    if len(given) > 1:
+        raise hand.error(given[1], f"give only one of {', '.join(_POINT_FIELDS)} (got {given})")
+    if not given or given[0] == "declarer_points":
+        return hand.int("declarer_points", 0, ALL_POINTS)
+    name = given[0]
+    return declaring_side_points(
+        hand.raw(name), "face", declaring=name == "declarer_cards", field=hand.at(name)
+    )
+
+
+def _read_pagat(hand: JsonObject) -> Pagat | None:
+    pagat = hand.object("pagat", ("holder", "announced", "won", "challenge"))
+    if pagat is None:
+        return None
+    pagat.require("holder")
+    holder = pagat.int("holder", *_SEAT_RANGE)
+    announced = pagat.bool("announced")
+    won = pagat.bool("won")
+    challenge = pagat.int("challenge", 0, 4, 0)
+    if challenge and not announced:
+        raise pagat.error("challenge", f"a challenge needs an announced Pagat (got {challenge})")
+    return Pagat(holder, announced, won, challenge)
+
+
+def _read_valat(hand: JsonObject, points: int | None) -> Valat | None:
+    valat = hand.object("valat", ("side", "announced", "won"))
+    if valat is None:
+        return None
+    valat.require("side")
+    side = valat.choice("side", SIDES)
+    announced = valat.bool("announced")
+    won = valat.bool("won")
+    if not announced and not won:
+        raise valat.error("won", "an unannounced Valat can only be entered as won (got false)")
+    if won and points is not None and (points >= WINNING_POINTS) != (side == "declarer"):
+        bound = "54 or more" if side == "declarer" else "53 or less"
+        raise valat.error(
+            "side", f"a Valat made by the {side} side needs declarer_points {bound} (got {points})"
+        )
+    return Valat(side, announced, won)
+
+
+def _check_complete(hand: JsonObject, parsed: Hand) -> None:
+    """A hand that was played needs its contract, declarer and points."""
+    for name in ("contract", "declarer"):
+        hand.require(name, "is required (only a void hand may omit it)")
+    if parsed.declarer_points is None:
+        raise HandError("declarer_points", f"is required, or one of {', '.join(_POINT_FIELDS[1:])}")
+    if parsed.contract is Contract.PREVER and parsed.prever_talon is None:
+        raise hand.error("prever_talon", "is required in a Prever: 1, 2 or 3")

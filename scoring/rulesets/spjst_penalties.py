@@ -1,0 +1,250 @@
+"""SPJST penalties (004 §22, §23, §30, §31; RULES §7.1): reading, checking and scoring them.
+
+A penalty is recorded as ``{"code": "spjst.renege", "seat": 2}`` plus its parameters
+(``value`` for an illegal declaration, ``rightful`` for the wrong Povinost). Its texts and
+examples are in :mod:`scoring.rulesets.spjst_catalogue`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from scoring.errors import HandError
+from scoring.reader import JsonObject, describe
+from scoring.rulesets.spjst_values import VALUE_RULES
+from scoring.settlement import (
+    Deltas,
+    Line,
+    Seat,
+    settle_personal_item,
+    shift_to_offenders,
+    zero,
+)
+
+__all__ = ["EFFECTS", "Effect", "Penalty", "check_penalties", "effect_of", "penalty_lines"]
+
+
+@dataclass(frozen=True)
+class Effect:
+    """What a penalty code does to a hand.
+
+    ``chips``: the offender pays this to each other player. ``offender_rule``: 004 §30's
+    rule on the game, Pagat and Valat. ``voids``: nothing else of the hand is scored.
+    ``once``: at most once in a hand. ``params``: extra input fields. ``note``: label text.
+    """
+
+    chips: int = 0
+    offender_rule: bool = False
+    voids: bool = False
+    once: bool = False
+    params: tuple[str, ...] = ()
+    note: str = ""
+
+
+_RULING = Effect(note="a ruling, no chips")
+EFFECTS: Mapping[str, Effect] = MappingProxyType(
+    {
+        "spjst.misdeal": Effect(2, voids=True, once=True, note="the hand is void"),
+        "spjst.misdeal_after_play": Effect(once=True, note="the hand stands, no chips"),
+        "spjst.discard_irregularity": Effect(2, offender_rule=True),
+        "spjst.renege": Effect(2, offender_rule=True),
+        "spjst.wrong_card_count": Effect(2, offender_rule=True),
+        "spjst.discard_counter": Effect(5),
+        "spjst.illegal_declaration": Effect(2, params=("value",), note="the value is void"),
+        "spjst.valat_call_voided": Effect(once=True, note="the Valat call is void, no chips"),
+        "spjst.wrong_trump_called": Effect(
+            5, voids=True, once=True, note="the hand is void, values returned"
+        ),
+        "spjst.wrong_trump_unnoticed": Effect(5, once=True),
+        "spjst.wrong_povinost": Effect(2, once=True, params=("rightful",)),
+        "spjst.pagat_called_not_held": Effect(2),
+        "spjst.exposed_card": _RULING,
+        "spjst.improper_cut": _RULING,
+        "spjst.wrong_table": _RULING,
+    }
+)
+_RENEGE_AS_MISDEAL = Effect(2, voids=True, note="as a misdeal: the hand is void")
+
+
+@dataclass(frozen=True)
+class Penalty:
+    """A penalty of §7.1 against ``seat``; ``value``/``rightful`` where the code takes one."""
+
+    code: str
+    seat: Seat
+    value: str | None = None
+    rightful: Seat | None = None
+
+    def __str__(self) -> str:
+        extra = f", value {self.value}" if self.value else ""
+        extra += f", rightful {self.rightful}" if self.rightful else ""
+        return f"Penalty {self.code} (seat {self.seat}{extra})"
+
+
+def effect_of(code: str, rules: Mapping[str, Any]) -> Effect:
+    """The effect of a code under the house rules (``renege_penalty`` may make it a misdeal)."""
+    if code == "spjst.renege" and rules.get("renege_penalty") == "misdeal":
+        return _RENEGE_AS_MISDEAL
+    return EFFECTS[code]
+
+
+def read_penalties(hand: JsonObject, seats: Sequence[Seat]) -> tuple[Penalty, ...]:
+    """Read ``penalties``: each needs ``code`` and ``seat`` and exactly the code's params."""
+    return tuple(_read_penalty(path, item, seats) for path, item in hand.list("penalties"))
+
+
+def _read_penalty(path: str, item: object, seats: Sequence[Seat]) -> Penalty:
+    code = item.get("code") if isinstance(item, Mapping) else None
+    if isinstance(item, Mapping) and code is None:
+        raise HandError(f"{path}.code", "is required")
+    if isinstance(item, Mapping) and (not isinstance(code, str) or code not in EFFECTS):
+        codes = ", ".join(EFFECTS)
+        raise HandError(f"{path}.code", f"unknown penalty code {describe(code)} (known: {codes})")
+    params = EFFECTS[code].params if code in EFFECTS else ()
+    entry = JsonObject(item, path, ("code", "seat", *params))
+    for name in ("seat", *params):
+        entry.require(name, f"is required by {code}")
+    low, high = seats[0], seats[-1]
+    seat = entry.int("seat", low, high)
+    rule = entry.choice("value", VALUE_RULES) if "value" in params else None
+    rightful = entry.int("rightful", low, high) if "rightful" in params else None
+    return Penalty(code, seat, rule.name if rule else None, rightful)
+
+
+def voiding_penalty(penalties: Sequence[Penalty]) -> Penalty | None:
+    """The first penalty that always voids the hand (a misdeal, a wrong trump called)."""
+    return next((p for p in penalties if EFFECTS[p.code].voids), None)
+
+
+def check_penalties(hand: Any) -> None:
+    """Check each penalty against the rest of the hand; the first problem is raised."""
+    seen: set[str] = set()
+    for i, penalty in enumerate(hand.penalties):
+        path = f"penalties[{i}]"
+        if EFFECTS[penalty.code].once and penalty.code in seen:
+            raise HandError(f"{path}.code", f"{penalty.code} can be recorded once in a hand")
+        seen.add(penalty.code)
+        check = _CHECKS.get(penalty.code)
+        if check:
+            check(hand, i, path)
+
+
+def _check_illegal_declaration(hand: Any, i: int, path: str) -> None:
+    penalty = hand.penalties[i]
+    if not any(v.seat == penalty.seat and v.value == penalty.value for v in hand.values):
+        raise HandError(
+            f"{path}.value", f"seat {penalty.seat} did not declare it (got {penalty.value!r})"
+        )
+    if penalty in hand.penalties[:i]:
+        raise HandError(
+            f"{path}.value", f"this declaration is already void (got {penalty.value!r})"
+        )
+
+
+def _check_valat_call_voided(hand: Any, i: int, path: str) -> None:
+    if hand.valat is None or not hand.valat.announced or hand.valat.won:
+        raise HandError(f"{path}.code", "needs an announced Valat that failed (see valat)")
+
+
+def _check_wrong_trump_called(hand: Any, i: int, path: str) -> None:
+    penalty = hand.penalties[i]
+    if hand.contract is not None and hand.contract.value != "povinost":
+        raise HandError(
+            f"{path}.code", f"only a Povinost calls a trump (got {hand.contract.value!r})"
+        )
+    if hand.declarer is not None and penalty.seat != hand.declarer:
+        raise HandError(
+            f"{path}.seat", f"must be the declarer {hand.declarer} (got {penalty.seat})"
+        )
+
+
+def _check_wrong_trump_unnoticed(hand: Any, i: int, path: str) -> None:
+    penalty = hand.penalties[i]
+    bidder = next((p.seat for p in hand.penalties if p.code == "spjst.wrong_trump_called"), None)
+    if bidder is None:
+        raise HandError(f"{path}.code", "goes with a spjst.wrong_trump_called penalty")
+    if penalty.seat == bidder:
+        raise HandError(f"{path}.seat", f"must not be the bidder {bidder} (got {penalty.seat})")
+
+
+def _check_wrong_povinost(hand: Any, i: int, path: str) -> None:
+    penalty = hand.penalties[i]
+    if penalty.rightful == penalty.seat:
+        raise HandError(f"{path}.rightful", f"must differ from the seat (got {penalty.rightful})")
+
+
+def _check_pagat_called_not_held(hand: Any, i: int, path: str) -> None:
+    penalty = hand.penalties[i]
+    if hand.pagat is not None and hand.pagat.holder == penalty.seat:
+        raise HandError(f"{path}.seat", f"must not be the Pagat's holder (got {penalty.seat})")
+
+
+_CHECKS = {
+    "spjst.illegal_declaration": _check_illegal_declaration,
+    "spjst.valat_call_voided": _check_valat_call_voided,
+    "spjst.wrong_trump_called": _check_wrong_trump_called,
+    "spjst.wrong_trump_unnoticed": _check_wrong_trump_unnoticed,
+    "spjst.wrong_povinost": _check_wrong_povinost,
+    "spjst.pagat_called_not_held": _check_pagat_called_not_held,
+}
+
+
+def penalty_lines(
+    penalties: Sequence[Penalty],
+    rules: Mapping[str, Any],
+    items: Sequence[Line],
+    seats: Sequence[Seat],
+) -> list[Line]:
+    """Each penalty's own line, then its offender-rule changes to the side ``items``."""
+    lines: list[Line] = []
+    offenders: list[Seat] = []
+    for penalty in penalties:
+        effect = effect_of(penalty.code, rules)
+        lines.append(_own_line(penalty, effect, seats))
+        if effect.offender_rule and items:
+            before, offenders = offenders, [*offenders, penalty.seat]
+            lines.extend(_offender_lines(penalty, items, before, offenders))
+    return lines
+
+
+def _own_line(penalty: Penalty, effect: Effect, seats: Sequence[Seat]) -> Line:
+    if penalty.code == "spjst.wrong_povinost":
+        return _wrong_povinost_line(penalty, effect.chips, seats)
+    parts = [f"{effect.chips} to each"] if effect.chips else []
+    parts += [effect.note] if effect.note else []
+    deltas = (
+        settle_personal_item(seats, penalty.seat, -effect.chips) if effect.chips else zero(seats)
+    )
+    return Line("penalty", f"{penalty}: {'; '.join(parts)}", deltas)
+
+
+def _wrong_povinost_line(penalty: Penalty, chips: int, seats: Sequence[Seat]) -> Line:
+    payers = (penalty.seat, penalty.rightful)
+    others = [s for s in seats if s not in payers]
+    deltas = zero(seats)
+    for seat in others:
+        deltas += settle_personal_item(seats, seat, chips, payers=payers)
+    names = " and ".join(str(s) for s in others)
+    return Line("penalty", f"{penalty}: each pays {chips} to seats {names}", deltas)
+
+
+def _offender_lines(
+    penalty: Penalty, items: Sequence[Line], before: list[Seat], after: list[Seat]
+) -> Iterator[Line]:
+    for item in items:
+        was, now = shift_to_offenders(item.deltas, before), shift_to_offenders(item.deltas, after)
+        change = now - was
+        if change:
+            how = _offender_words(item.deltas, now, penalty.seat)
+            yield Line("penalty", f"{penalty}, {item.item}: {how}", change)
+
+
+def _offender_words(item: Deltas, now: Deltas, seat: Seat) -> str:
+    if item[seat] < 0:
+        return f"also pays the partners' losses: {-now[seat]} in all"
+    if now[seat] < 0:
+        return f"collects nothing and pays the partners' winnings: {-now[seat]}"
+    return "collects nothing"

@@ -1,0 +1,30 @@
+"""Template helpers for showing hands and settlements."""
+
+from decimal import Decimal
+
+from django import template
+
+register = template.Library()
+
+
+@register.filter
+def signed(amount: int | Decimal) -> str:
+    """An amount with its sign, as on a score sheet: +3, −3, 0, +1.5."""
+    if amount == 0:
+        return "0"
+    text = format(abs(Decimal(amount)).normalize(), "f")
+    return f"+{text}" if amount > 0 else f"−{text}"
+
+
+@register.filter
+def getfield(form, name: str):
+    """The bound field `name` of a form (for fields built at run time)."""
+    return form[name]
+
+
+@register.filter
+def get_item(mapping, key):
+    """`mapping[key]` in a template (JSON objects have text keys: "1" for seat 1)."""
+    if not mapping:
+        return None
+    return mapping[key] if key in mapping else mapping.get(str(key))

@@ -1,0 +1,12 @@
+from django.urls import path
+
+from scoring import views
+
+app_name = "scoring"
+
+urlpatterns = [
+    path("api/score/", views.api_score, name="api_score"),
+]
+urlpatterns += [
+    path("calculator/<slug:ruleset>/", views.calculator, name="calculator"),
+]

@@ -1,0 +1,81 @@
+"""The scoring engine on the web: the JSON endpoint and the calculator pages.
+
+Nothing here stores anything; both are open to everyone.
+"""
+
+from decimal import Decimal
+
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST
+
+from clubs.roles import public
+from scoring.documents import parse_document, score_document
+from scoring.errors import HandError
+from scoring.forms import HAND_FORMS, card_groups
+from scoring.jsonio import dumps, loads
+
+
+def _json(data, status: int = 200) -> HttpResponse:
+    # scoring.jsonio writes Decimal amounts as plain JSON numbers (1.5, never "1.50").
+    return HttpResponse(dumps(data), status=status, content_type="application/json")
+
+
+@public
+@csrf_exempt  # a stateless calculation for scripts and other sites; it stores nothing
+@require_POST
+def api_score(request: HttpRequest) -> HttpResponse:
+    """POST one hand or an array of hands as JSON; get the settlement(s) or 400 with errors."""
+    try:
+        text = request.body.decode("utf-8")
+    except UnicodeDecodeError:
+        return JsonResponse(
+            {"errors": [{"field": "document", "message": "the body must be UTF-8 JSON"}]},
+            status=400,
+        )
+    try:
+        result = score_document(parse_document(text))
+    except HandError as error:
+        return JsonResponse(
+            {"errors": [{"field": error.field, "message": error.reason}]}, status=400
+        )
+    return _json(result)
+
+
+def _running_totals(text: str, seats) -> dict[int, Decimal]:
+    """The running totals carried in the page (nothing is stored on the server)."""
+    try:
+        raw = loads(text) if text else {}
+        return {seat: Decimal(raw.get(str(seat), 0)) for seat in seats}
+    except (ValueError, AttributeError, ArithmeticError):
+        return dict.fromkeys(seats, Decimal(0))
+
+
+@public
+def calculator(request: HttpRequest, ruleset: str) -> HttpResponse:
+    """Score a hand as it is typed (htmx swaps the result in); nothing is stored.
+
+    "Add to the running total" carries each seat's total from hand to hand in a hidden
+    field, so a table can keep score with nothing but this page.
+    """
+    form_class = HAND_FORMS.get(ruleset)
+    if form_class is None:
+        raise Http404(f"No calculator for {ruleset!r}")
+    form = form_class(request.POST or None)
+    settlement = form.settle() if request.method == "POST" else None
+    seats = settlement.seats if settlement else (1, 2, 3, 4)
+    running = _running_totals(request.POST.get("running", ""), seats)
+    if settlement and request.POST.get("action") == "add":
+        running = {seat: running[seat] + settlement.deltas[seat] for seat in seats}
+    context = {
+        "form": form,
+        "settlement": settlement,
+        "running": running,
+        "running_json": dumps({str(seat): amount for seat, amount in running.items()}),
+        "module": form.module,
+        "card_groups": card_groups(),
+        "hand_json": dumps(form.hand_json(), indent=2) if settlement else "",
+    }
+    template = "scoring/_result.html" if request.htmx else "scoring/calculator.html"
+    return render(request, template, context)
