@@ -1,4 +1,8 @@
-"""The fixed cast every test can use: a director, two judges and an anonymous visitor."""
+"""The fixed cast every test can use: a director, two judges and an anonymous visitor;
+and a small SPJST tournament: 16 checked-in players, round 1 drawn and in play, table 1
+judged by `judge`, table 2 by `other_judge`."""
+
+import datetime
 
 import pytest
 from django.contrib.auth.models import Group
@@ -6,6 +10,8 @@ from django.test import Client
 
 from clubs.models import Club, Player
 from clubs.roles import DIRECTORS, JUDGES
+from tournaments import services
+from tournaments.models import Round, Tournament
 
 
 def _user(django_user_model, username: str, group: str | None):
@@ -68,3 +74,80 @@ def player(club) -> Player:
     return Player.objects.create(
         first_name="Anton", last_name="Hajek", home_club=club, member_number="001"
     )
+
+
+@pytest.fixture
+def queries_of():
+    """How many queries a call makes.
+
+    Each request clears Django's query log when it starts, which confuses a capture
+    opened before it; clearing the log first keeps the count right.
+    """
+    from django.db import connection, reset_queries
+    from django.test.utils import CaptureQueriesContext
+
+    def count(call) -> int:
+        reset_queries()
+        with CaptureQueriesContext(connection) as context:
+            call()
+        return len(context.captured_queries)
+
+    return count
+
+
+@pytest.fixture
+def tournament(club, director) -> Tournament:
+    return Tournament.objects.create(
+        name="Westfest Tarock",
+        date=datetime.date(2026, 9, 5),
+        host_club=club,
+        ruleset="spjst",
+        house_rules=services.pinned_house_rules("spjst"),
+        rounds_planned=3,
+        hands_per_round=12,
+        created_by=director,
+    )
+
+
+@pytest.fixture
+def players(club) -> list[Player]:
+    return [
+        Player.objects.create(first_name=f"P{n:02d}", last_name=f"Player{n:02d}", home_club=club)
+        for n in range(1, 17)
+    ]
+
+
+@pytest.fixture
+def round1(tournament, players, director) -> Round:
+    for player in players:
+        services.register(tournament=tournament, player=player, checked_in=True)
+    round_ = services.draw_next_round(tournament=tournament, by=director, seed=7)
+    services.set_round_status(round_=round_, status=Round.Status.PLAYING, by=director)
+    round_.refresh_from_db()
+    return round_
+
+
+@pytest.fixture
+def table1(round1, judge):
+    table = round1.tables.get(number=1)
+    table.judge = judge
+    table.save()
+    return table
+
+
+@pytest.fixture
+def table2(round1, other_judge):
+    table = round1.tables.get(number=2)
+    table.judge = other_judge
+    table.save()
+    return table
+
+
+@pytest.fixture
+def link_client(table1) -> Client:
+    """A phone that opened table 1's private link (no account)."""
+    table1.judge_token = "t" * 43
+    table1.save()
+    client = Client()
+    client.get(f"/judge/{table1.judge_token}/")
+    return client

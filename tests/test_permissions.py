@@ -1,4 +1,5 @@
-"""Every URL of the site, walked as an anonymous visitor, a judge and a director.
+"""Every URL of the site, walked as an anonymous visitor, the judge of another table, the
+judge of the table concerned, and a director.
 
 The table below must name every URL pattern outside the admin: a new page without a row
 here fails `test_every_url_is_in_the_table`, so no view ships without a stated audience.
@@ -7,32 +8,100 @@ here fails `test_every_url_is_in_the_table`, so no view ships without a stated a
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from tests.tournaments.helpers import hand_post
+from tournaments.models import Hand, ScoreSheet, SheetLine
+
 pytestmark = pytest.mark.django_db
 
 LOGIN = "login"  # an anonymous visitor is sent to the login page
-PUBLIC = {"anon": 200, "judge": 200, "director": 200}
-DIRECTOR_ONLY = {"anon": LOGIN, "judge": 403, "director": 200}
-DIRECTOR_POST = {"anon": LOGIN, "judge": 403, "director": 302}
+ROLES = ("anon", "other_judge", "judge", "director")
+PUBLIC = dict.fromkeys(ROLES, 200)
+DIRECTOR_ONLY = {"anon": LOGIN, "other_judge": 403, "judge": 403, "director": 200}
+DIRECTOR_POST = {"anon": LOGIN, "other_judge": 403, "judge": 403, "director": 302}
+TABLE_GET = {"anon": 404, "other_judge": 403, "judge": 200, "director": 200}
+TABLE_POST = {"anon": 404, "other_judge": 403, "judge": 302, "director": 302}
+EVERYONE_302 = dict.fromkeys(ROLES, 302)
 
-# name: (method, kwargs from the objects fixture, expected per role)
+# name: (method, URL kwargs naming objects from the `objects` fixture, POST data, expected)
 URLS = {
-    "home": ("get", {}, PUBLIC),
-    "login": ("get", {}, {"anon": 200, "judge": 302, "director": 302}),
-    "logout": ("post", {}, {"anon": 302, "judge": 302, "director": 302}),
-    "set_language": ("post", {}, {"anon": 302, "judge": 302, "director": 302}),
-    "clubs:club_list": ("get", {}, PUBLIC),
-    "clubs:club_create": ("get", {}, DIRECTOR_ONLY),
-    "clubs:club_detail": ("get", {"pk": "club"}, PUBLIC),
-    "clubs:club_edit": ("get", {"pk": "club"}, DIRECTOR_ONLY),
-    "clubs:player_list": ("get", {}, PUBLIC),
-    "clubs:player_create": ("get", {}, DIRECTOR_ONLY),
-    "clubs:player_detail": ("get", {"pk": "player"}, PUBLIC),
-    "clubs:player_edit": ("get", {"pk": "player"}, DIRECTOR_ONLY),
-    "clubs:player_set_active": ("post", {"pk": "player"}, DIRECTOR_POST),
-    "clubs:membership_create": ("get", {"pk": "player"}, DIRECTOR_ONLY),
-    "clubs:season_list": ("get", {}, PUBLIC),
-    "clubs:season_create": ("get", {}, DIRECTOR_ONLY),
-    "clubs:season_edit": ("get", {"pk": "season"}, DIRECTOR_ONLY),
+    "home": ("get", {}, None, PUBLIC),
+    "login": ("get", {}, None, {"anon": 200, "other_judge": 302, "judge": 302, "director": 302}),
+    "logout": ("post", {}, None, EVERYONE_302),
+    "set_language": ("post", {}, {"language": "cs"}, EVERYONE_302),
+    "clubs:club_list": ("get", {}, None, PUBLIC),
+    "clubs:club_create": ("get", {}, None, DIRECTOR_ONLY),
+    "clubs:club_detail": ("get", {"pk": "club"}, None, PUBLIC),
+    "clubs:club_edit": ("get", {"pk": "club"}, None, DIRECTOR_ONLY),
+    "clubs:player_list": ("get", {}, None, PUBLIC),
+    "clubs:player_create": ("get", {}, None, DIRECTOR_ONLY),
+    "clubs:player_detail": ("get", {"pk": "player"}, None, PUBLIC),
+    "clubs:player_edit": ("get", {"pk": "player"}, None, DIRECTOR_ONLY),
+    "clubs:player_set_active": ("post", {"pk": "player"}, {"active": "0"}, DIRECTOR_POST),
+    "clubs:membership_create": ("get", {"pk": "player"}, None, DIRECTOR_ONLY),
+    "clubs:season_list": ("get", {}, None, PUBLIC),
+    "clubs:season_create": ("get", {}, None, DIRECTOR_ONLY),
+    "clubs:season_edit": ("get", {"pk": "season"}, None, DIRECTOR_ONLY),
+    # An empty form body is not JSON: the endpoint answers 400 to anyone.
+    "scoring:api_score": ("post", {}, None, dict.fromkeys(ROLES, 400)),
+    "scoring:calculator": ("get", {"ruleset": "spjst"}, None, PUBLIC),
+    "tournaments:list": ("get", {}, None, PUBLIC),
+    "tournaments:create": ("get", {}, None, DIRECTOR_ONLY),
+    "tournaments:detail": ("get", {"pk": "tournament"}, None, PUBLIC),
+    "tournaments:edit": ("get", {"pk": "tournament"}, None, DIRECTOR_ONLY),
+    "tournaments:registrations": ("get", {"pk": "tournament"}, None, DIRECTOR_ONLY),
+    "tournaments:register": ("post", {"pk": "tournament"}, {"player": "player"}, DIRECTOR_POST),
+    "tournaments:register_new": (
+        "post",
+        {"pk": "tournament"},
+        {"first_name": "New", "last_name": "Comer"},
+        DIRECTOR_POST,
+    ),
+    "tournaments:registration_update": (
+        "post",
+        {"pk": "registration"},
+        {"action": "check_in"},
+        DIRECTOR_POST,
+    ),
+    "tournaments:draw": ("post", {"pk": "tournament"}, {}, DIRECTOR_POST),
+    "tournaments:round": ("get", {"pk": "tournament", "number": "round"}, None, PUBLIC),
+    "tournaments:swap": ("post", {"pk": "tournament", "number": "round"}, {}, DIRECTOR_POST),
+    "tournaments:round_status": (
+        "post",
+        {"pk": "tournament", "number": "round"},
+        {"status": "closed"},
+        DIRECTOR_POST,
+    ),
+    "tournaments:dashboard": ("get", {"pk": "tournament"}, None, DIRECTOR_ONLY),
+    "tournaments:results": ("get", {"pk": "tournament"}, None, PUBLIC),
+    "tournaments:ledger": ("get", {"pk": "tournament"}, None, DIRECTOR_ONLY),
+    "tournaments:ledger_apply": ("post", {"pk": "tournament"}, {}, DIRECTOR_POST),
+    "tournaments:ledger_cancel": (
+        "post",
+        {"hand_id": "hand_id", "index": "zero"},
+        {"reason": "x"},
+        DIRECTOR_POST,
+    ),
+    "tournaments:table_judge": ("post", {"table_id": "table"}, {"link": "new"}, DIRECTOR_POST),
+    "tournaments:table_qr": ("get", {"table_id": "table"}, None, DIRECTOR_ONLY),
+    "tournaments:judge_link": ("get", {"token": "token"}, None, EVERYONE_302),
+    "tournaments:table": ("get", {"table_id": "table"}, None, TABLE_GET),
+    "tournaments:hand_add": ("post", {"table_id": "table"}, "hand", TABLE_POST),
+    "tournaments:hand_edit": ("get", {"table_id": "table", "number": "hand"}, None, TABLE_GET),
+    "tournaments:hand_delete": (
+        "post",
+        {"table_id": "table", "number": "hand"},
+        {"reason": "x"},
+        TABLE_POST,
+    ),
+    "tournaments:hand_history": ("get", {"table_id": "table", "number": "hand"}, None, TABLE_GET),
+    "tournaments:sheet": ("get", {"table_id": "table"}, None, TABLE_GET),
+    # The sheet was entered by the table's judge: they may not confirm it themselves.
+    "tournaments:sheet_confirm": (
+        "post",
+        {"sheet_id": "sheet"},
+        {},
+        {"anon": LOGIN, "other_judge": 302, "judge": 403, "director": 302},
+    ),
 }
 
 
@@ -63,21 +132,66 @@ def test_every_view_declares_who_may_use_it():
 
 
 @pytest.fixture
-def objects(club, player):
+def objects(club, player, tournament, table1, table2, judge):
     from clubs.models import Season
 
     season = Season.objects.create(name="2026", start_date="2026-01-01", end_date="2026-12-31")
-    return {"club": club.pk, "player": player.pk, "season": season.pk}
+    table1.judge_token = "k" * 43
+    table1.save()
+    hand = Hand.objects.create(
+        table=table1,
+        number=1,
+        data={
+            "contract": "povinost",
+            "declarer": 1,
+            "partner": 3,
+            "declarer_points": 59,
+            "penalties": [],
+        },
+        settlement={"ruleset": "spjst", "deltas": {"1": 3, "2": -3, "3": 3, "4": -3}, "lines": []},
+        submission="00000000-0000-0000-0000-000000000001",
+    )
+    sheet = ScoreSheet.objects.create(table=table1, entered_by=judge, entered_actor="judge")
+    for seat in table1.seats.all():
+        SheetLine.objects.create(sheet=sheet, seat=seat.number, player=seat.player, chips=100)
+    return {
+        "club": club.pk,
+        "player": player.pk,
+        "season": season.pk,
+        "tournament": tournament.pk,
+        "registration": tournament.registrations.first().pk,
+        "round": 1,
+        "table": table1.pk,
+        "hand": 1,
+        "hand_id": hand.pk,
+        "zero": 0,
+        "sheet": sheet.pk,
+        "token": table1.judge_token,
+        "spjst": "spjst",
+    }
 
 
-@pytest.mark.parametrize("role", ["anon", "judge", "director"])
+@pytest.fixture
+def clients(anon_client, other_judge_client, judge_client, director_client):
+    return {
+        "anon": anon_client,
+        "other_judge": other_judge_client,
+        "judge": judge_client,
+        "director": director_client,
+    }
+
+
+@pytest.mark.parametrize("role", ROLES)
 @pytest.mark.parametrize("name", sorted(URLS))
-def test_status_code_per_role(name, role, objects, anon_client, judge_client, director_client):
-    method, kwargs, expected = URLS[name]
-    client = {"anon": anon_client, "judge": judge_client, "director": director_client}[role]
+def test_status_code_per_role(name, role, objects, clients, table1):
+    method, kwargs, data, expected = URLS[name]
     url = reverse(name, kwargs={key: objects[value] for key, value in kwargs.items()})
-    data = {"language": "en", "active": "0"} if method == "post" else None
-    response = getattr(client, method)(url, data)
+    if data == "hand":
+        table1.refresh_from_db()
+        data = hand_post(table1, declarer=1, partner=3, declarer_points=59)
+    elif data:
+        data = {key: objects.get(value, value) for key, value in data.items()}
+    response = getattr(clients[role], method)(url, data)
     want = expected[role]
     if want == LOGIN:
         assert response.status_code == 302

@@ -40,16 +40,16 @@ def test_roster_includes_current_members_from_other_clubs(anon_client, club):
 
 
 def test_roster_query_count_does_not_grow_with_the_roster(
-    anon_client, club, django_assert_max_num_queries
+    anon_client, club, queries_of, django_assert_max_num_queries
 ):
     url = reverse("clubs:club_detail", args=[club.pk])
     Player.objects.create(first_name="One", last_name="Player", home_club=club)
-    with django_assert_max_num_queries(8) as small:
-        anon_client.get(url)
+    small = queries_of(lambda: anon_client.get(url))
+    assert small > 0
     for n in range(40):
         player = Player.objects.create(first_name=f"P{n}", last_name="X", home_club=club)
         Membership.objects.create(player=player, club=club, date_from="2020-01-01")
-    with django_assert_max_num_queries(len(small.captured_queries)):
+    with django_assert_max_num_queries(small):
         anon_client.get(url)
 
 

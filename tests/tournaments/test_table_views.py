@@ -1,0 +1,153 @@
+import uuid
+
+import pytest
+from django.urls import reverse
+
+from tests.tournaments.helpers import hand_post
+from tournaments.models import Hand, HandRevision
+
+pytestmark = pytest.mark.django_db
+
+
+def _add(client, table, **fields):
+    table.refresh_from_db()
+    return client.post(reverse("tournaments:hand_add", args=[table.pk]), hand_post(table, **fields))
+
+
+def test_the_judge_sees_names_seats_and_running_chips(judge_client, table1):
+    page = judge_client.get(table1.get_absolute_url()).content.decode()
+    for seat in table1.seats.all():
+        assert seat.player.name in page
+    assert page.count(">100<") == 4
+
+
+def test_a_preview_shows_the_settlement_and_saves_nothing(judge_client, table1):
+    table1.refresh_from_db()
+    response = judge_client.post(
+        reverse("tournaments:hand_add", args=[table1.pk]),
+        hand_post(table1, action="preview", declarer=1, partner=3, declarer_points=59),
+        HTTP_HX_REQUEST="true",
+    )
+    fragment = response.content.decode()
+    assert "|59−53|=6" in fragment
+    assert ">103<" in fragment and ">97<" in fragment
+    assert not Hand.objects.exists()
+
+
+def test_saving_a_hand_numbers_it_and_updates_the_chips(judge_client, table1):
+    _add(judge_client, table1, declarer=1, partner=3, declarer_points=59)
+    _add(judge_client, table1, declarer=2, partner=4, declarer_points=70)
+    hands = list(Hand.objects.order_by("number"))
+    assert [h.number for h in hands] == [1, 2]
+    page = judge_client.get(table1.get_absolute_url()).content.decode()
+    # Hand 1: 1 and 3 win 3; hand 2: |70−53|=17, +10=27, ×2=54 → 5, 2 and 4 win 5.
+    assert page.count(">98<") == 2 and page.count(">102<") == 2
+    assert "seat 2 deals, seat 3 is Povinost" in page
+
+
+def test_an_impossible_hand_is_refused_with_the_field_named(judge_client, table1):
+    response = _add(judge_client, table1, declarer=1, partner=1, declarer_points=59)
+    assert response.status_code == 200
+    assert "Partner (holds the called trump)" in response.content.decode()
+    assert not Hand.objects.exists()
+
+
+def test_a_double_submission_is_stored_once(judge_client, table1):
+    submission = uuid.uuid4()
+    _add(judge_client, table1, declarer=1, partner=3, declarer_points=59, submission=submission)
+    table1.refresh_from_db()
+    data = hand_post(table1, declarer=1, partner=3, declarer_points=59, submission=submission)
+    data["version"] = "0"  # the retry carries the version the first attempt saw
+    judge_client.post(reverse("tournaments:hand_add", args=[table1.pk]), data)
+    assert Hand.objects.count() == 1
+
+
+def test_a_form_built_on_an_old_table_is_refused(judge_client, table1):
+    table1.refresh_from_db()
+    stale = hand_post(table1, declarer=1, partner=3, declarer_points=59)
+    _add(judge_client, table1, declarer=2, partner=4, declarer_points=60)
+    response = judge_client.post(
+        reverse("tournaments:hand_add", args=[table1.pk]), stale, follow=True
+    )
+    assert "Another device changed this table" in response.content.decode()
+    assert Hand.objects.count() == 1
+
+
+def test_editing_keeps_the_previous_version_with_who_and_why(judge_client, table1, judge):
+    _add(judge_client, table1, declarer=1, partner=3, declarer_points=59)
+    table1.refresh_from_db()
+    data = hand_post(table1, declarer=1, partner=3, declarer_points=64)
+    data["reason"] = "points were miscounted"
+    judge_client.post(reverse("tournaments:hand_edit", args=[table1.pk, 1]), data)
+    hand = Hand.objects.get()
+    assert hand.data["declarer_points"] == 64
+    revisions = list(HandRevision.objects.order_by("revision"))
+    assert [r.data["declarer_points"] for r in revisions] == [59, 64]
+    assert revisions[1].reason == "points were miscounted"
+    assert revisions[1].changed_by == judge
+    history = judge_client.get(
+        reverse("tournaments:hand_history", args=[table1.pk, 1])
+    ).content.decode()
+    assert "points were miscounted" in history and "|59−53|" in history and "|64−53|" in history
+
+
+def test_an_edit_without_a_reason_changes_nothing(judge_client, table1):
+    _add(judge_client, table1, declarer=1, partner=3, declarer_points=59)
+    table1.refresh_from_db()
+    judge_client.post(
+        reverse("tournaments:hand_edit", args=[table1.pk, 1]),
+        hand_post(table1, declarer=1, partner=3, declarer_points=64),
+    )
+    assert Hand.objects.get().data["declarer_points"] == 59
+
+
+def test_deleting_a_hand_keeps_it_in_the_history(judge_client, table1):
+    _add(judge_client, table1, declarer=1, partner=3, declarer_points=59)
+    table1.refresh_from_db()
+    judge_client.post(
+        reverse("tournaments:hand_delete", args=[table1.pk, 1]),
+        {"reason": "entered at the wrong table", "version": table1.version},
+    )
+    hand = Hand.objects.get()
+    assert hand.deleted
+    assert hand.revisions.count() == 2
+    page = judge_client.get(table1.get_absolute_url()).content.decode()
+    assert page.count(">100<") == 4
+
+
+def test_a_private_link_lets_a_phone_judge_the_table(link_client, table1):
+    _add(link_client, table1, declarer=1, partner=3, declarer_points=59)
+    revision = HandRevision.objects.get()
+    assert revision.changed_by is None
+    assert revision.actor == "judge link of table 1"
+
+
+def test_a_revoked_link_no_longer_works(link_client, table1, director_client):
+    director_client.post(
+        reverse("tournaments:table_judge", args=[table1.pk]), {"link": "revoke", "judge": ""}
+    )
+    assert link_client.get(table1.get_absolute_url()).status_code == 404
+
+
+def test_another_tables_judge_is_refused(other_judge_client, table1, table2):
+    assert other_judge_client.get(table1.get_absolute_url()).status_code == 403
+    response = _add(other_judge_client, table1, declarer=1, partner=3, declarer_points=59)
+    assert response.status_code == 403
+    assert not Hand.objects.exists()
+
+
+def test_the_entry_page_query_count_does_not_grow_with_hands(
+    judge_client, table1, queries_of, django_assert_max_num_queries
+):
+    _add(judge_client, table1, declarer=1, partner=3, declarer_points=59)
+    with_one_hand = queries_of(lambda: judge_client.get(table1.get_absolute_url()))
+    for n in range(12):
+        _add(
+            judge_client,
+            table1,
+            declarer=n % 4 + 1,
+            partner=(n + 2) % 4 + 1,
+            declarer_points=40 + n,
+        )
+    with django_assert_max_num_queries(with_one_hand):
+        judge_client.get(table1.get_absolute_url())

@@ -1,0 +1,84 @@
+"""Who may touch a table: its judge (an account or the table's private link) and directors.
+
+Views get a table only through `table_for_judge`, which returns the table with the name
+of whoever is acting, or raises 404 (the table does not exist, or the visitor may not
+know it does) or 403 (a logged-in judge of some other table). So no view can forget the
+check.
+"""
+
+import hmac
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import wraps
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest
+from django.shortcuts import get_object_or_404
+
+from clubs.roles import is_director
+from tournaments.models import Table
+
+SESSION_KEY = "judge_links"
+
+
+@dataclass(frozen=True)
+class TableAccess:
+    """A table and who is acting on it: `user` (None through a link) and a name to show."""
+
+    table: Table
+    user: AbstractBaseUser | None
+    actor: str
+    is_director: bool
+
+
+def remember_link(request: HttpRequest, table: Table) -> None:
+    """Let this browser act as the table's judge until the link is revoked."""
+    links = dict(request.session.get(SESSION_KEY, {}))
+    links[str(table.pk)] = table.judge_token
+    request.session[SESSION_KEY] = links
+
+
+def _holds_link(request: HttpRequest, table: Table) -> bool:
+    token = request.session.get(SESSION_KEY, {}).get(str(table.pk))
+    # A revoked or replaced link no longer matches the table's current token.
+    return bool(token and table.judge_token and hmac.compare_digest(token, table.judge_token))
+
+
+def _actor(user: AbstractBaseUser | AnonymousUser) -> str:
+    return user.get_full_name() or user.get_username()
+
+
+def table_access(request: HttpRequest, table: Table) -> TableAccess | None:
+    """How the visitor may act on `table`, or None when they may not."""
+    user = request.user
+    if is_director(user):
+        return TableAccess(table, user, _actor(user), is_director=True)
+    if user.is_authenticated and table.judge_id == user.pk:
+        return TableAccess(table, user, _actor(user), is_director=False)
+    if _holds_link(request, table):
+        return TableAccess(table, None, f"judge link of table {table.number}", is_director=False)
+    return None
+
+
+def table_for_judge(request: HttpRequest, table_id: int, queryset=None) -> TableAccess:
+    """The table if the visitor judges it (or directs); 403 for other judges, else 404."""
+    tables = queryset if queryset is not None else Table.objects.all()
+    table = get_object_or_404(tables.select_related("round__tournament"), pk=table_id)
+    access = table_access(request, table)
+    if access is not None:
+        return access
+    if request.user.is_authenticated:
+        raise PermissionDenied("You are not the judge of this table.")
+    raise Http404("No such table.")
+
+
+def judge_of_table(view: Callable) -> Callable:
+    """Decorator: pass `access` (a TableAccess) to the view for the table in the URL."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, table_id: int, *args, **kwargs):
+        return view(request, table_for_judge(request, table_id), *args, **kwargs)
+
+    wrapper.access = "judge of this table or director"
+    return wrapper

@@ -1,0 +1,353 @@
+"""A tournament day: rounds, tables, seats, judges, hands and score sheets.
+
+Chips move only through hands (a standalone penalty is a hand with nothing but the
+penalty), so a table's computed counts, the sheet check and the ledger all read the same
+rows. Nothing is ever deleted: editing or deleting a hand writes a revision.
+"""
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Club, Player, Season
+from scoring import RULESETS
+
+
+def ruleset_choices() -> list[tuple[str, str]]:
+    return [(name, module.TITLE) for name, module in RULESETS.items()]
+
+
+def new_judge_token() -> str:
+    """A judge link secret: 256 random bits, URL-safe."""
+    return secrets.token_urlsafe(32)
+
+
+class TournamentQuerySet(models.QuerySet):
+    def running(self) -> "TournamentQuerySet":
+        return self.filter(status=Tournament.Status.RUNNING)
+
+
+class Tournament(models.Model):
+    class Status(models.TextChoices):
+        SETUP = "setup", _("Being set up")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+
+    class Standings(models.TextChoices):
+        CHIPS = "chips", _("Total chips over all rounds")
+        PLACEMENT = "placement", _("Placement points per table and round")
+
+    name = models.CharField(_("name"), max_length=150)
+    date = models.DateField(_("date"))
+    venue = models.CharField(_("venue"), max_length=150, blank=True)
+    host_club = models.ForeignKey(
+        Club, verbose_name=_("host club"), on_delete=models.PROTECT, related_name="tournaments"
+    )
+    season = models.ForeignKey(
+        Season,
+        verbose_name=_("season"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="tournaments",
+    )
+    ruleset = models.CharField(_("ruleset"), max_length=20, choices=ruleset_choices)
+    # Pinned when the tournament is created (RULES §0.5): every setting, defaults included,
+    # so a later change of a default never re-scores this tournament's hands.
+    house_rules = models.JSONField(_("house rules"), default=dict, blank=True)
+    preset = models.CharField(_("preset"), max_length=40, blank=True)
+    rounds_planned = models.PositiveSmallIntegerField(_("rounds"), default=3)
+    hands_per_round = models.PositiveSmallIntegerField(_("hands per round"), null=True, blank=True)
+    minutes_per_round = models.PositiveSmallIntegerField(
+        _("minutes per round"), null=True, blank=True
+    )
+    starting_chips = models.PositiveIntegerField(_("starting chips per player"), default=100)
+    table_size = models.PositiveSmallIntegerField(
+        _("players per table"), choices=[(3, "3"), (4, "4"), (5, "5")], default=4
+    )
+    standings_method = models.CharField(
+        _("standings"), max_length=12, choices=Standings, default=Standings.CHIPS
+    )
+    placement_points = models.JSONField(
+        _("placement points"), default=list, blank=True, help_text=_("e.g. 4, 3, 2, 1")
+    )
+    status = models.CharField(_("status"), max_length=10, choices=Status, default=Status.SETUP)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = TournamentQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-date", "name"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(hands_per_round__isnull=False) | Q(minutes_per_round__isnull=False),
+                name="round_length_given",
+                violation_error_message=_("Give the hands per round or the minutes per round."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:detail", args=[self.pk])
+
+    @property
+    def table_total(self) -> int:
+        """What a table of the usual size must total on its score sheet (400 for SPJST)."""
+        return self.starting_chips * self.table_size
+
+
+class Registration(models.Model):
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="registrations"
+    )
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
+    checked_in = models.BooleanField(_("checked in"), default=False)
+    # A late entry plays from `first_round`; a withdrawal plays no round after `last_round`.
+    first_round = models.PositiveSmallIntegerField(_("first round"), default=1)
+    last_round = models.PositiveSmallIntegerField(_("last round"), null=True, blank=True)
+    registered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["player__last_name", "player__first_name"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"], name="register_once"),
+            models.CheckConstraint(
+                condition=Q(last_round__isnull=True) | Q(last_round__gte=F("first_round") - 1),
+                name="withdrawal_after_entry",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} @ {self.tournament}"
+
+    def plays_in(self, round_number: int) -> bool:
+        return (
+            self.checked_in
+            and self.first_round <= round_number
+            and (self.last_round is None or round_number <= self.last_round)
+        )
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        DRAWN = "drawn", _("Seating drawn")
+        PLAYING = "playing", _("In play")
+        CLOSED = "closed", _("Closed")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("round"))
+    seed = models.BigIntegerField(_("draw seed"))
+    status = models.CharField(max_length=10, choices=Status, default=Status.DRAWN)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="one_round_per_number")
+        ]
+
+    def __str__(self) -> str:
+        return _("Round %(number)s") % {"number": self.number}
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:round", args=[self.tournament_id, self.number])
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField(_("table"))
+    judge = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("judge"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="judged_tables",
+    )
+    judge_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
+    paper_only = models.BooleanField(
+        _("paper only"),
+        default=False,
+        help_text=_("No hands recorded; only the sheet total is checked."),
+    )
+    # Bumped by every change to the table's hands, so a form built on an older state
+    # of the table is recognised and refused instead of overwriting.
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="one_table_per_number")
+        ]
+
+    def __str__(self) -> str:
+        return _("Table %(number)s") % {"number": self.number}
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:table", args=[self.pk])
+
+
+class Seat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    # The round again, so the database itself refuses a player seated twice in a round.
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField(_("seat"))
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="one_player_per_seat"),
+            models.UniqueConstraint(fields=["round", "player"], name="seated_once_per_round"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} seat {self.number}: {self.player}"
+
+
+class Bye(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="byes")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["round", "player"], name="one_bye_per_round")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round}: bye for {self.player}"
+
+
+class Hand(models.Model):
+    """A recorded hand (or a standalone penalty) at a table, with its settlement."""
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="hands")
+    number = models.PositiveSmallIntegerField(_("hand"))
+    # The engine's input (RULES §0.3) and its settlement, as the engine wrote them.
+    data = models.JSONField()
+    settlement = models.JSONField()
+    deleted = models.BooleanField(default=False)
+    revision = models.PositiveSmallIntegerField(default=1)
+    # Sent with the form; a second submission with the same id is the same hand.
+    submission = models.UUIDField(unique=True)
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="one_hand_per_number")
+        ]
+
+    def __str__(self) -> str:
+        return _("Hand %(number)s") % {"number": self.number}
+
+    def delta(self, seat: int):
+        """What this hand moved for one table seat (0 once deleted)."""
+        if self.deleted:
+            return 0
+        return self.settlement["deltas"].get(str(seat), 0)
+
+
+class HandRevision(models.Model):
+    """Every saved state of a hand: who, when, what and why. Never changed afterwards."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.PROTECT, related_name="revisions")
+    revision = models.PositiveSmallIntegerField()
+    data = models.JSONField()
+    settlement = models.JSONField()
+    deleted = models.BooleanField(default=False)
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
+    )
+    actor = models.CharField(max_length=150, help_text=_("Who, as shown in the history."))
+    changed_at = models.DateTimeField(auto_now_add=True)
+    reason = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["hand", "revision"]
+        constraints = [models.UniqueConstraint(fields=["hand", "revision"], name="revision_once")]
+
+    def __str__(self) -> str:
+        return f"{self.hand} r{self.revision} by {self.actor}"
+
+
+class ScoreSheet(models.Model):
+    """The chip counts a judge read off the table at the end of a round."""
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="sheets")
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
+    )
+    entered_actor = models.CharField(max_length=150)
+    entered_at = models.DateTimeField(auto_now_add=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "-entered_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table"],
+                condition=Q(confirmed_at__isnull=False),
+                name="one_confirmed_sheet_per_table",
+            ),
+            models.CheckConstraint(
+                condition=Q(confirmed_by__isnull=True)
+                | Q(entered_by__isnull=True)
+                | ~Q(confirmed_by=F("entered_by")),
+                name="confirmed_by_someone_else",
+            ),
+            models.CheckConstraint(
+                condition=Q(confirmed_by__isnull=True, confirmed_at__isnull=True)
+                | Q(confirmed_by__isnull=False, confirmed_at__isnull=False),
+                name="confirmation_complete",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Score sheet of {self.table} by {self.entered_actor}"
+
+    @property
+    def confirmed(self) -> bool:
+        return self.confirmed_at is not None
+
+
+class SheetLine(models.Model):
+    sheet = models.ForeignKey(ScoreSheet, on_delete=models.CASCADE, related_name="lines")
+    seat = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="sheet_lines")
+    chips = models.IntegerField(_("chips"))
+
+    class Meta:
+        ordering = ["sheet", "seat"]
+        constraints = [models.UniqueConstraint(fields=["sheet", "seat"], name="one_line_per_seat")]
+
+    def __str__(self) -> str:
+        return f"seat {self.seat}: {self.chips}"
+
+
+class AuditEntry(models.Model):
+    """A director's action that is not a hand: reopening a round, revoking a link, …"""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    action = models.CharField(max_length=40)
+    detail = models.TextField(blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-at"]
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.actor}: {self.action}"

@@ -1,0 +1,221 @@
+"""Recording at a table: hands (with their history) and the end-of-round score sheet.
+
+Every write locks the table row, checks the table's version against the one the form was
+built on, and bumps it; so two phones at one table can never overwrite each other, and
+a double tap stores one hand.
+"""
+
+import uuid
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from clubs.roles import is_director
+from scoring import get_ruleset, score_hand
+from scoring.jsonio import dumps, loads
+from tournaments.access import TableAccess
+from tournaments.models import Hand, HandRevision, Round, ScoreSheet, SheetLine, Table
+from tournaments.sheets import SheetCheck, check_sheet
+
+
+class RecordingError(ValueError):
+    """A write the table's state refuses; the message says why and nothing was saved."""
+
+
+class StaleTable(RecordingError):
+    """The form was built on an older state of the table."""
+
+
+def settle(table: Table, data: dict[str, Any]) -> dict[str, Any]:
+    """Score a hand with the tournament's pinned house rules; JSON-ready settlement."""
+    tournament = table.round.tournament
+    hand = {**data, "ruleset": tournament.ruleset}
+    # Through JSON text and back so Decimal amounts stay exact in the JSONField.
+    return loads(dumps(score_hand(tournament.ruleset, hand, tournament.house_rules).to_json()))
+
+
+def _locked(table: Table, expected_version: int | None) -> Table:
+    locked = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    if locked.round.status != Round.Status.PLAYING:
+        raise RecordingError(f"{locked.round} is not in play; hands cannot be changed now.")
+    if expected_version is not None and locked.version != expected_version:
+        raise StaleTable(
+            "Another device changed this table while you were typing. "
+            "Nothing was saved; the page now shows the latest hands, please enter it again."
+        )
+    return locked
+
+
+def _revision(hand: Hand, access: TableAccess, reason: str) -> None:
+    HandRevision.objects.create(
+        hand=hand,
+        revision=hand.revision,
+        data=hand.data,
+        settlement=hand.settlement,
+        deleted=hand.deleted,
+        changed_by=access.user,
+        actor=access.actor,
+        reason=reason,
+    )
+
+
+def _submitted(submission: uuid.UUID, table: Table) -> Hand | None:
+    """The hand an earlier submission of this form stored, if any."""
+    hand = Hand.objects.filter(submission=submission).first()
+    if hand is not None and hand.table_id != table.pk:
+        raise RecordingError("This form belongs to another table; open the table's page again.")
+    return hand
+
+
+def record_hand(
+    *,
+    access: TableAccess,
+    data: dict[str, Any],
+    submission: uuid.UUID,
+    expected_version: int,
+    reason: str = "",
+) -> tuple[Hand, bool]:
+    """Store a new hand; returns (hand, created). A repeated submission returns the first."""
+    existing = _submitted(submission, access.table)
+    if existing:
+        return existing, False
+    try:
+        with transaction.atomic():
+            table = _locked(access.table, expected_version)
+            number = (table.hands.aggregate(n=Max("number"))["n"] or 0) + 1
+            hand = Hand.objects.create(
+                table=table,
+                number=number,
+                data=data,
+                settlement=settle(table, data),
+                submission=submission,
+            )
+            _revision(hand, access, reason=reason)
+            table.version += 1
+            table.save(update_fields=["version"])
+    except IntegrityError:
+        # The same submission won a race with itself (a retry on a bad network).
+        existing = _submitted(submission, access.table)
+        if existing is None:
+            raise
+        return existing, False
+    return hand, True
+
+
+@transaction.atomic
+def revise_hand(
+    *,
+    access: TableAccess,
+    hand: Hand,
+    reason: str,
+    expected_version: int,
+    data: dict[str, Any] | None = None,
+    delete: bool = False,
+) -> Hand:
+    """Change or delete a saved hand; the previous version stays in its history."""
+    if not reason.strip():
+        raise RecordingError("Say why the hand is changed.")
+    table = _locked(access.table, expected_version)
+    hand = Hand.objects.select_for_update().get(pk=hand.pk, table=table)
+    if delete:
+        hand.deleted = True
+    else:
+        hand.data, hand.settlement, hand.deleted = data, settle(table, data), False
+    hand.revision += 1
+    hand.save(update_fields=["data", "settlement", "deleted", "revision"])
+    _revision(hand, access, reason=reason.strip())
+    table.version += 1
+    table.save(update_fields=["version"])
+    return hand
+
+
+def seat_numbers(table: Table) -> list[int]:
+    return [seat.number for seat in table.seats.all()]
+
+
+def table_check(table: Table, counts: dict[int, Any]) -> SheetCheck:
+    """Check sheet counts against the rules and the table's recorded hands.
+
+    Reads `table.hands.all()`, so a caller that prefetched the hands pays no query.
+    """
+    tournament = table.round.tournament
+    module = get_ruleset(tournament.ruleset)
+    zero_sum = getattr(module, "ZERO_SUM", True)
+    deltas = [
+        {int(seat): amount for seat, amount in hand.settlement["deltas"].items()}
+        for hand in table.hands.all()
+        if not hand.deleted
+    ]
+    return check_sheet(
+        counts,
+        start=tournament.starting_chips if zero_sum else 0,
+        hand_deltas=deltas,
+        paper_only=table.paper_only,
+        zero_sum=zero_sum,
+    )
+
+
+@transaction.atomic
+def enter_sheet(*, access: TableAccess, counts: dict[int, int]) -> tuple[ScoreSheet, SheetCheck]:
+    """Record the counts read off the table; a wrong total or difference is shown, not refused.
+
+    A new sheet replaces an unconfirmed one; a confirmed sheet can't be replaced.
+    """
+    table = (
+        Table.objects.select_for_update()
+        .select_related("round__tournament")
+        .get(pk=access.table.pk)
+    )
+    if table.round.status == Round.Status.CLOSED:
+        raise RecordingError(f"{table.round} is closed.")
+    if table.sheets.filter(confirmed_at__isnull=False).exists():
+        raise RecordingError("This table's sheet is already confirmed.")
+    players = {seat.number: seat.player_id for seat in table.seats.all()}
+    if set(counts) != set(players):
+        raise RecordingError("Enter a count for every seat.")
+    sheet = ScoreSheet.objects.create(
+        table=table, entered_by=access.user, entered_actor=access.actor
+    )
+    SheetLine.objects.bulk_create(
+        SheetLine(sheet=sheet, seat=seat, player_id=players[seat], chips=chips)
+        for seat, chips in counts.items()
+    )
+    return sheet, table_check(table, counts)
+
+
+def may_confirm(user, sheet: ScoreSheet) -> bool:
+    """A director, or the judge of another table of the same round; never who entered it."""
+    if not user.is_authenticated or sheet.entered_by_id == user.pk:
+        return False
+    if is_director(user):
+        return True
+    table = sheet.table
+    return (
+        table.judge_id != user.pk
+        and Table.objects.filter(round_id=table.round_id, judge=user).exclude(pk=table.pk).exists()
+    )
+
+
+def confirm_sheet(*, sheet: ScoreSheet, by) -> ScoreSheet:
+    """Confirm the latest sheet of a table; exactly one confirmation can win."""
+    if not may_confirm(by, sheet):
+        raise RecordingError(
+            "Only a director or the judge of another table may confirm, never the one who entered it."
+        )
+    try:
+        with transaction.atomic():
+            table = Table.objects.select_for_update().get(pk=sheet.table_id)
+            latest = table.sheets.order_by("-entered_at", "-pk").first()
+            if latest.pk != sheet.pk:
+                raise RecordingError("A newer sheet was entered for this table; confirm that one.")
+            updated = ScoreSheet.objects.filter(pk=sheet.pk, confirmed_at__isnull=True).update(
+                confirmed_by=by, confirmed_at=timezone.now()
+            )
+            if not updated:
+                raise RecordingError("This sheet is already confirmed.")
+    except IntegrityError:
+        raise RecordingError("This table's sheet is already confirmed.") from None
+    sheet.refresh_from_db()
+    return sheet

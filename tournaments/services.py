@@ -1,0 +1,237 @@
+"""Writes of a tournament's setup: registration, draws, swaps, judges, round status.
+
+Each function changes several rows together inside one transaction and takes keyword
+arguments only. Hands and sheets are in `tournaments.recording`.
+"""
+
+import secrets
+from collections import Counter
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max
+
+from clubs.models import Player
+from scoring import get_ruleset
+from scoring.house_rules import resolve
+from tournaments import draw
+from tournaments.models import (
+    AuditEntry,
+    Bye,
+    Registration,
+    Round,
+    Seat,
+    Table,
+    Tournament,
+    new_judge_token,
+)
+
+
+class TournamentError(ValueError):
+    """A director's request that the tournament's state does not allow; says why."""
+
+
+def pinned_house_rules(ruleset: str, preset: str = "", overrides: dict | None = None) -> dict:
+    """Every setting of the ruleset resolved now, so later default changes cannot leak in."""
+    module = get_ruleset(ruleset)
+    chosen = dict(module.PRESETS[preset]) if preset else {}
+    chosen.update(overrides or {})
+    return {name: _plain(value) for name, value in resolve(module.HOUSE_RULES, chosen).items()}
+
+
+def _plain(value: Any) -> Any:
+    # JSONField cannot hold Decimal; the engine reads "1.5" back as a decimal setting.
+    return str(value) if not isinstance(value, bool | int | str | None) else value
+
+
+def audit(*, tournament: Tournament, actor, action: str, detail: str = "") -> None:
+    AuditEntry.objects.create(tournament=tournament, actor=actor, action=action, detail=detail)
+
+
+@transaction.atomic
+def register(*, tournament: Tournament, player: Player, checked_in: bool = False) -> Registration:
+    """Register a player; a late entry plays from the next round not yet drawn."""
+    if tournament.status == Tournament.Status.FINISHED:
+        raise TournamentError("The tournament is finished; no more entries.")
+    next_round = (tournament.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
+    registration, created = Registration.objects.get_or_create(
+        tournament=tournament,
+        player=player,
+        defaults={"checked_in": checked_in, "first_round": next_round},
+    )
+    if not created:
+        raise TournamentError(f"{player} is already registered.")
+    return registration
+
+
+@transaction.atomic
+def withdraw(*, registration: Registration, by) -> None:
+    """The player plays no round after the last one drawn."""
+    drawn = registration.tournament.rounds.aggregate(n=Max("number"))["n"] or 0
+    registration.last_round = max(drawn, registration.first_round - 1)
+    registration.save(update_fields=["last_round"])
+    audit(
+        tournament=registration.tournament,
+        actor=by,
+        action="withdraw",
+        detail=str(registration.player),
+    )
+
+
+def _history(tournament: Tournament) -> tuple[list, Counter]:
+    tables: dict[int, list[int]] = {}
+    rounds: dict[int, list[int]] = {}
+    seats = Seat.objects.filter(round__tournament=tournament).order_by(
+        "round__number", "table_id", "number"
+    )
+    for round_number, table_id, player_id in seats.values_list(
+        "round__number", "table_id", "player_id"
+    ):
+        if table_id not in tables:
+            tables[table_id] = []
+            rounds.setdefault(round_number, []).append(table_id)
+        tables[table_id].append(player_id)
+    history = [[tables[t] for t in rounds[n]] for n in sorted(rounds)]
+    byes = Counter(
+        Bye.objects.filter(round__tournament=tournament).values_list("player_id", flat=True)
+    )
+    return history, byes
+
+
+@transaction.atomic
+def draw_next_round(*, tournament: Tournament, by, seed: int | None = None) -> Round:
+    """Draw the seating of the next round from the checked-in players (seeded, stored)."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    last = tournament.rounds.order_by("-number").first()
+    if last and last.status != Round.Status.CLOSED:
+        raise TournamentError(f"Close {last} before drawing the next round.")
+    number = (last.number if last else 0) + 1
+    players = [r.player_id for r in tournament.registrations.all() if r.plays_in(number)]
+    seed = secrets.randbits(31) if seed is None else seed
+    history, byes = _history(tournament)
+    try:
+        result = draw.draw_round(
+            players,
+            seed=seed,
+            history=history,
+            bye_history=byes,
+            table_size=tournament.table_size,
+            allowed_sizes=allowed_table_sizes(tournament),
+        )
+    except draw.DrawError as error:
+        raise TournamentError(f"Cannot draw {number}: {error}") from None
+    round_ = Round.objects.create(tournament=tournament, number=number, seed=seed)
+    _store_draw(round_, result)
+    if tournament.status == Tournament.Status.SETUP:
+        tournament.status = Tournament.Status.RUNNING
+        tournament.save(update_fields=["status"])
+    audit(tournament=tournament, actor=by, action="draw", detail=f"round {number}, seed {seed}")
+    return round_
+
+
+def allowed_table_sizes(tournament: Tournament) -> tuple[int, ...]:
+    """The table sizes the ruleset allows; the tournament's own size first."""
+    sizes = getattr(get_ruleset(tournament.ruleset), "TABLE_SIZES", (4,))
+    return (tournament.table_size, *(s for s in sizes if s != tournament.table_size))
+
+
+def _store_draw(round_: Round, result: draw.Draw) -> None:
+    tables = Table.objects.bulk_create(
+        Table(round=round_, number=n) for n in range(1, len(result.tables) + 1)
+    )
+    Seat.objects.bulk_create(
+        Seat(table=table, round=round_, number=seat, player_id=player)
+        for table, players in zip(tables, result.tables, strict=True)
+        for seat, player in enumerate(players, start=1)
+    )
+    Bye.objects.bulk_create(Bye(round=round_, player_id=player) for player in result.byes)
+
+
+@transaction.atomic
+def swap(*, round_: Round, player_a: int, player_b: int, by) -> None:
+    """Exchange two players' places (seats or byes) before the round starts."""
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.status != Round.Status.DRAWN:
+        raise TournamentError("Players can be swapped only before the round starts.")
+    current = draw.Draw(
+        tables=tuple(
+            tuple(s.player_id for s in table.seats.all())
+            for table in round_.tables.prefetch_related("seats")
+        ),
+        byes=tuple(round_.byes.values_list("player_id", flat=True)),
+        seed=round_.seed,
+    )
+    try:
+        swapped = draw.swap_players(current, player_a, player_b)
+    except draw.DrawError as error:
+        raise TournamentError(str(error)) from None
+    Seat.objects.filter(round=round_).delete()
+    Bye.objects.filter(round=round_).delete()
+    tables = list(round_.tables.order_by("number"))
+    Seat.objects.bulk_create(
+        Seat(table=table, round=round_, number=seat, player_id=player)
+        for table, players in zip(tables, swapped.tables, strict=True)
+        for seat, player in enumerate(players, start=1)
+    )
+    Bye.objects.bulk_create(Bye(round=round_, player_id=player) for player in swapped.byes)
+    names = dict(
+        Player.objects.filter(pk__in=[player_a, player_b]).values_list("pk", "display_name")
+    )
+    audit(
+        tournament=round_.tournament,
+        actor=by,
+        action="swap",
+        detail=f"{round_}: {names.get(player_a)} ↔ {names.get(player_b)}",
+    )
+
+
+@transaction.atomic
+def set_round_status(*, round_: Round, status: str, by, reason: str = "") -> None:
+    """Start, close or reopen a round; closing needs every table's sheet confirmed."""
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    allowed = {
+        Round.Status.PLAYING: {Round.Status.DRAWN, Round.Status.CLOSED},
+        Round.Status.CLOSED: {Round.Status.PLAYING},
+    }
+    if round_.status not in allowed.get(status, set()):
+        raise TournamentError(
+            f"{round_} is {round_.get_status_display().lower()}; cannot do that now."
+        )
+    if status == Round.Status.CLOSED:
+        waiting = round_.tables.exclude(sheets__confirmed_at__isnull=False).values_list(
+            "number", flat=True
+        )
+        if waiting:
+            tables = ", ".join(str(n) for n in waiting)
+            raise TournamentError(f"Tables without a confirmed score sheet: {tables}.")
+    reopening = round_.status == Round.Status.CLOSED
+    if reopening and not reason.strip():
+        raise TournamentError("Say why the round is reopened.")
+    round_.status = status
+    round_.save(update_fields=["status"])
+    action = "reopen" if reopening else status
+    audit(
+        tournament=round_.tournament,
+        actor=by,
+        action=f"round {action}",
+        detail=f"{round_}. {reason}".strip(),
+    )
+
+
+@transaction.atomic
+def set_judge(*, table: Table, by, judge=None, link: str = "keep") -> Table:
+    """Assign a judge account, and create (`link="new"`) or revoke (`"revoke"`) the link."""
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    table.judge = judge
+    if link == "new":
+        table.judge_token = new_judge_token()
+    elif link == "revoke":
+        table.judge_token = None
+    table.save(update_fields=["judge", "judge_token"])
+    audit(
+        tournament=table.round.tournament,
+        actor=by,
+        action="judge",
+        detail=f"{table.round} {table}: judge {judge or '—'}, link {link}",
+    )
+    return table

@@ -1,0 +1,47 @@
+from django.urls import path
+
+from tournaments.views import director, rounds, setup, table
+
+app_name = "tournaments"
+
+urlpatterns = [
+    path("tournaments/", setup.tournament_list, name="list"),
+    path("tournaments/new/", setup.tournament_create, name="create"),
+    path("tournaments/<int:pk>/", setup.tournament_detail, name="detail"),
+    path("tournaments/<int:pk>/edit/", setup.tournament_edit, name="edit"),
+    path("tournaments/<int:pk>/registrations/", setup.registrations, name="registrations"),
+    path("tournaments/<int:pk>/registrations/add/", setup.register_player, name="register"),
+    path(
+        "tournaments/<int:pk>/registrations/new-player/",
+        setup.register_new_player,
+        name="register_new",
+    ),
+    path("registrations/<int:pk>/", setup.registration_update, name="registration_update"),
+    path("tournaments/<int:pk>/rounds/draw/", rounds.round_draw, name="draw"),
+    path("tournaments/<int:pk>/rounds/<int:number>/", rounds.round_detail, name="round"),
+    path("tournaments/<int:pk>/rounds/<int:number>/swap/", rounds.round_swap, name="swap"),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/status/", rounds.round_status, name="round_status"
+    ),
+    path("tournaments/<int:pk>/dashboard/", director.dashboard, name="dashboard"),
+    path("tournaments/<int:pk>/results/", director.results, name="results"),
+    path("tournaments/<int:pk>/ledger/", director.ledger, name="ledger"),
+    path("tournaments/<int:pk>/ledger/apply/", director.ledger_apply, name="ledger_apply"),
+    path(
+        "hands/<int:hand_id>/penalties/<int:index>/cancel/",
+        director.ledger_cancel,
+        name="ledger_cancel",
+    ),
+    path("tables/<int:table_id>/judge/", rounds.table_judge, name="table_judge"),
+    path("tables/<int:table_id>/qr.svg", rounds.table_qr, name="table_qr"),
+    path("judge/<str:token>/", table.judge_link, name="judge_link"),
+    path("tables/<int:table_id>/", table.table_page, name="table"),
+    path("tables/<int:table_id>/hands/", table.hand_add, name="hand_add"),
+    path("tables/<int:table_id>/hands/<int:number>/edit/", table.hand_edit, name="hand_edit"),
+    path("tables/<int:table_id>/hands/<int:number>/delete/", table.hand_delete, name="hand_delete"),
+    path(
+        "tables/<int:table_id>/hands/<int:number>/history/", table.hand_history, name="hand_history"
+    ),
+    path("tables/<int:table_id>/sheet/", table.sheet_enter, name="sheet"),
+    path("sheets/<int:sheet_id>/confirm/", table.sheet_confirm, name="sheet_confirm"),
+]

@@ -1,0 +1,1 @@
+"""Tournament pages, split by who uses them: setup, rounds, the judge's table, results."""

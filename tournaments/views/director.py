@@ -1,0 +1,230 @@
+"""The director's dashboard, the penalty ledger, and the round results."""
+
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.db.models import Prefetch
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from clubs.roles import director_required, public
+from scoring import HandError, get_ruleset
+from tournaments import recording
+from tournaments.access import table_access
+from tournaments.models import Hand, Round, ScoreSheet, Seat, SheetLine, Table, Tournament
+from tournaments.sheets import SheetCheck
+
+
+@dataclass(frozen=True)
+class TableState:
+    """A table as the dashboard shows it."""
+
+    table: Table
+    state: str
+    label: str
+    hands: int
+    check: SheetCheck | None
+
+
+STATES = {
+    "waiting": gettext_lazy("waiting"),
+    "playing": gettext_lazy("in play"),
+    "entered": gettext_lazy("sheet entered"),
+    "discrepancy": gettext_lazy("discrepancy"),
+    "confirmed": gettext_lazy("confirmed"),
+}
+
+
+def table_state(table: Table) -> TableState:
+    """Where a table stands, from its prefetched hands and sheets (no queries)."""
+    hands = sum(1 for hand in table.hands.all() if not hand.deleted)
+    sheet = next(iter(table.sheets.all()), None)
+    check = None
+    if sheet is None:
+        state = "playing" if hands else "waiting"
+    else:
+        check = recording.table_check(table, {line.seat: line.chips for line in sheet.lines.all()})
+        state = "confirmed" if sheet.confirmed else ("entered" if check.ok else "discrepancy")
+    return TableState(table, state, str(STATES[state]), hands, check)
+
+
+def _round_tables(round_: Round):
+    return round_.tables.select_related("judge", "round__tournament").prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player")),
+        "hands",
+        Prefetch(
+            "sheets",
+            queryset=ScoreSheet.objects.prefetch_related("lines").order_by("-entered_at", "-pk"),
+        ),
+    )
+
+
+@director_required
+def dashboard(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every table of the current round with its state; the fragment refreshes itself."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    round_ = tournament.rounds.order_by("-number").first()
+    states = [table_state(table) for table in _round_tables(round_)] if round_ else []
+    counts = {key: sum(1 for s in states if s.state == key) for key in STATES}
+    context = {
+        "tournament": tournament,
+        "round": round_,
+        "states": states,
+        "counts": counts,
+        "labels": STATES,
+    }
+    template = (
+        "tournaments/_dashboard_tables.html" if request.htmx else "tournaments/dashboard.html"
+    )
+    return render(request, template, context)
+
+
+@public
+def results(request: HttpRequest, pk: int) -> HttpResponse:
+    """Each player's chips per round (confirmed sheets) and in total."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    rounds = list(tournament.rounds.order_by("number").values_list("number", flat=True))
+    lines = SheetLine.objects.filter(
+        sheet__table__round__tournament=tournament, sheet__confirmed_at__isnull=False
+    ).values_list("player_id", "player__display_name", "sheet__table__round__number", "chips")
+    rows: dict[int, dict] = {}
+    for player_id, name, number, chips in lines:
+        row = rows.setdefault(player_id, {"name": name, "rounds": {}, "total": 0})
+        row["rounds"][number] = chips
+        row["total"] += chips
+    table = sorted(rows.values(), key=lambda row: (-row["total"], row["name"]))
+    for row in table:
+        row["cells"] = [row["rounds"].get(number) for number in rounds]
+    return render(
+        request,
+        "tournaments/results.html",
+        {"tournament": tournament, "rounds": rounds, "rows": table},
+    )
+
+
+@director_required
+def ledger(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every penalty in the tournament's hands, with the form to apply a ruling."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    hands = (
+        Hand.objects.filter(table__round__tournament=tournament, deleted=False)
+        .select_related("table__round")
+        .prefetch_related(
+            Prefetch("table__seats", queryset=Seat.objects.select_related("player")), "revisions"
+        )
+        .order_by("table__round__number", "table__number", "number")
+    )
+    entries = []
+    for hand in hands:
+        names = {seat.number: seat.player.name for seat in hand.table.seats.all()}
+        reason = next((r.reason for r in reversed(hand.revisions.all()) if r.reason), "")
+        for index, penalty in enumerate(hand.data.get("penalties", [])):
+            entries.append(
+                {
+                    "hand": hand,
+                    "index": index,
+                    "penalty": penalty,
+                    "player": names.get(penalty.get("seat")),
+                    "reason": reason,
+                }
+            )
+    current = tournament.rounds.filter(status=Round.Status.PLAYING).order_by("-number").first()
+    return render(
+        request,
+        "tournaments/ledger.html",
+        {
+            "tournament": tournament,
+            "entries": entries,
+            "catalogue": get_ruleset(tournament.ruleset).PENALTIES,
+            "tables": current.tables.order_by("number") if current else [],
+        },
+    )
+
+
+def _penalty_from_post(post) -> dict:
+    penalty = {"code": post.get("code", ""), "seat": int(post.get("seat") or 0)}
+    for param in ("value", "rightful"):
+        if post.get(param):
+            penalty[param] = int(post[param]) if post[param].isdigit() else post[param]
+    return penalty
+
+
+@director_required
+@require_POST
+def ledger_apply(request: HttpRequest, pk: int) -> HttpResponse:
+    """Apply a ruling to a seat of a hand, or as a standalone adjustment (its own hand)."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    table_id = request.POST.get("table", "")
+    table = (
+        Table.objects.select_related("round__tournament")
+        .filter(pk=table_id, round__tournament=tournament)
+        .first()
+        if table_id.isdigit()
+        else None
+    )
+    if table is None:
+        messages.error(request, _("Choose a table of the round in play."))
+        return redirect("tournaments:ledger", pk=pk)
+    access = table_access(request, table)
+    reason = request.POST.get("reason", "").strip()
+    try:
+        penalty = _penalty_from_post(request.POST)
+        if not reason:
+            raise recording.RecordingError(_("Say why the ruling is applied."))
+        number = request.POST.get("hand", "").strip()
+        if number:
+            hand = get_object_or_404(Hand, table=table, number=int(number))
+            data = {**hand.data, "penalties": [*hand.data.get("penalties", []), penalty]}
+            recording.revise_hand(
+                access=access, hand=hand, data=data, reason=reason, expected_version=table.version
+            )
+        else:
+            import uuid
+
+            hand, _created = recording.record_hand(
+                access=access,
+                data={"penalties": [penalty]},
+                submission=uuid.uuid4(),
+                expected_version=table.version,
+            )
+            recording.revise_hand(
+                access=access,
+                hand=hand,
+                data=hand.data,
+                reason=reason,
+                expected_version=table.version + 1,
+            )
+        messages.success(request, _("Ruling %(code)s applied.") % {"code": penalty["code"]})
+    except (recording.RecordingError, HandError, ValueError) as error:
+        messages.error(request, str(error))
+    return redirect("tournaments:ledger", pk=pk)
+
+
+@director_required
+@require_POST
+def ledger_cancel(request: HttpRequest, hand_id: int, index: int) -> HttpResponse:
+    """Cancel one penalty of a hand with a reason (the hand's history keeps it)."""
+    hand = get_object_or_404(Hand.objects.select_related("table__round__tournament"), pk=hand_id)
+    access = table_access(request, hand.table)
+    penalties = list(hand.data.get("penalties", []))
+    try:
+        if not 0 <= index < len(penalties):
+            raise recording.RecordingError(_("That penalty is no longer on the hand."))
+        del penalties[index]
+        remaining = {**hand.data, "penalties": penalties}
+        only_penalty = set(hand.data) <= {"penalties"}
+        recording.revise_hand(
+            access=access,
+            hand=hand,
+            data=None if only_penalty and not penalties else remaining,
+            delete=only_penalty and not penalties,
+            reason=request.POST.get("reason", ""),
+            expected_version=hand.table.version,
+        )
+        messages.success(request, _("Penalty cancelled."))
+    except (recording.RecordingError, HandError) as error:
+        messages.error(request, str(error))
+    return redirect("tournaments:ledger", pk=hand.table.round.tournament_id)

@@ -1,0 +1,147 @@
+"""Tournament setup and registration (directors), and the public tournament pages."""
+
+from django.contrib import messages
+from django.db import transaction
+from django.db.models import Count, Prefetch
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from clubs.models import Player
+from clubs.roles import director_required, public
+from tournaments import services
+from tournaments.forms import NewPlayerForm, TournamentForm
+from tournaments.models import Registration, Round, Tournament
+
+
+@public
+def tournament_list(request: HttpRequest) -> HttpResponse:
+    tournaments = Tournament.objects.select_related("host_club", "season").annotate(
+        players=Count("registrations", distinct=True)
+    )
+    return render(request, "tournaments/list.html", {"tournaments": tournaments})
+
+
+@public
+def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = get_object_or_404(
+        Tournament.objects.select_related("host_club", "season").prefetch_related(
+            Prefetch("rounds", queryset=Round.objects.annotate(table_count=Count("tables")))
+        ),
+        pk=pk,
+    )
+    return render(
+        request,
+        "tournaments/detail.html",
+        {
+            "tournament": tournament,
+            "registered": tournament.registrations.count(),
+            "checked_in": tournament.registrations.filter(checked_in=True).count(),
+        },
+    )
+
+
+def _tournament_form(request: HttpRequest, instance: Tournament | None) -> HttpResponse:
+    form = TournamentForm(request.POST or None, instance=instance)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            tournament = form.save(commit=False)
+            if tournament.created_by_id is None:
+                tournament.created_by = request.user
+            tournament.save()
+        messages.success(request, _("Saved %(name)s.") % {"name": tournament})
+        return redirect(tournament)
+    title = _("Edit %(name)s") % {"name": instance} if instance else _("New tournament")
+    return render(
+        request, "tournaments/form.html", {"form": form, "title": title, "tournament": instance}
+    )
+
+
+@director_required
+def tournament_create(request: HttpRequest) -> HttpResponse:
+    return _tournament_form(request, None)
+
+
+@director_required
+def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    return _tournament_form(request, get_object_or_404(Tournament, pk=pk))
+
+
+@director_required
+def registrations(request: HttpRequest, pk: int) -> HttpResponse:
+    """Registration desk: who is registered and checked in; search the rosters to add."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    query = request.GET.get("q", "").strip()
+    registered = tournament.registrations.select_related("player__home_club")
+    found = []
+    if query:
+        found = (
+            Player.objects.active()
+            .search(query)
+            .exclude(registrations__tournament=tournament)
+            .select_related("home_club")[:20]
+        )
+    template = (
+        "tournaments/_search_results.html" if request.htmx else "tournaments/registrations.html"
+    )
+    return render(
+        request,
+        template,
+        {
+            "tournament": tournament,
+            "registrations": registered,
+            "query": query,
+            "found": found,
+            "new_player_form": NewPlayerForm(),
+        },
+    )
+
+
+def _register(request: HttpRequest, tournament: Tournament, player: Player) -> None:
+    try:
+        services.register(tournament=tournament, player=player, checked_in=True)
+        messages.success(request, _("%(name)s is registered and checked in.") % {"name": player})
+    except services.TournamentError as error:
+        messages.error(request, str(error))
+
+
+@director_required
+@require_POST
+def register_player(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    player = get_object_or_404(Player, pk=request.POST.get("player"))
+    _register(request, tournament, player)
+    return redirect("tournaments:registrations", pk=pk)
+
+
+@director_required
+@require_POST
+def register_new_player(request: HttpRequest, pk: int) -> HttpResponse:
+    """Create a player of the host club on the spot and register them."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    form = NewPlayerForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Give the new player's first and last name."))
+        return redirect("tournaments:registrations", pk=pk)
+    with transaction.atomic():
+        player = Player.objects.create(home_club=tournament.host_club, **form.cleaned_data)
+        _register(request, tournament, player)
+    return redirect("tournaments:registrations", pk=pk)
+
+
+@director_required
+@require_POST
+def registration_update(request: HttpRequest, pk: int) -> HttpResponse:
+    """Check in, undo a check-in, or withdraw a player between rounds."""
+    registration = get_object_or_404(Registration.objects.select_related("tournament"), pk=pk)
+    action = request.POST.get("action")
+    if action == "withdraw":
+        services.withdraw(registration=registration, by=request.user)
+        messages.success(request, _("%(name)s withdrew.") % {"name": registration.player})
+    elif action in ("check_in", "undo_check_in"):
+        registration.checked_in = action == "check_in"
+        registration.save(update_fields=["checked_in"])
+    else:
+        messages.error(request, _("Unknown action."))
+    return redirect("tournaments:registrations", pk=registration.tournament_id)

@@ -1,0 +1,287 @@
+"""The judge's page at a table: hands, their history, and the end-of-round score sheet.
+
+Every view here gets its table through `judge_of_table` (the table's judge, its private
+link, or a director); anyone else gets 403 or 404.
+"""
+
+import uuid
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Prefetch
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from clubs.roles import public
+from scoring import HandError
+from scoring.forms import HAND_FORMS, card_groups
+from tournaments import recording
+from tournaments.access import TableAccess, judge_of_table, remember_link
+from tournaments.forms import ReasonForm, SheetForm
+from tournaments.models import Hand, HandRevision, ScoreSheet, Seat, Table
+from tournaments.sheets import computed_counts
+from tournaments.turns import next_turn
+
+TABLE_QUERY = Table.objects.prefetch_related(
+    Prefetch("seats", queryset=Seat.objects.select_related("player")),
+    Prefetch("hands", queryset=Hand.objects.order_by("number")),
+    Prefetch(
+        "sheets",
+        queryset=ScoreSheet.objects.prefetch_related("lines").order_by("-entered_at", "-pk"),
+    ),
+)
+
+
+@public
+def judge_link(request: HttpRequest, token: str) -> HttpResponse:
+    """A table card's QR code lands here: this browser becomes the table's judge."""
+    table = get_object_or_404(Table, judge_token=token)
+    remember_link(request, table)
+    return redirect(table)
+
+
+def _seat_names(table: Table) -> dict[int, str]:
+    return {seat.number: seat.player.name for seat in table.seats.all()}
+
+
+def _hand_form(table: Table, data=None, initial=None):
+    form_class = HAND_FORMS[table.round.tournament.ruleset]
+    return form_class(data, initial=initial, seat_names=_seat_names(table))
+
+
+def _running(table: Table, extra: dict | None = None) -> dict[int, object]:
+    """Each seat's chips after the saved hands (and `extra`, a previewed hand's deltas)."""
+    tournament = table.round.tournament
+    deltas = [
+        {int(s): a for s, a in hand.settlement["deltas"].items()}
+        for hand in table.hands.all()
+        if not hand.deleted
+    ]
+    if extra:
+        deltas.append(extra)
+    return computed_counts(_seat_names(table), tournament.starting_chips, deltas)
+
+
+def _page(request: HttpRequest, access: TableAccess, form=None, **extra) -> HttpResponse:
+    table = access.table
+    hands = list(table.hands.all())
+    names = _seat_names(table)
+    context = {
+        "access": access,
+        "table": table,
+        "round": table.round,
+        "tournament": table.round.tournament,
+        "seats": table.seats.all(),
+        "names": names,
+        "hands": hands,
+        "running": _running(table),
+        "turn": next_turn([h.data for h in hands if not h.deleted], seats=len(names)),
+        "form": form or _hand_form(table),
+        "submission": uuid.uuid4(),
+        "card_groups": card_groups(),
+        "sheet": next(iter(table.sheets.all()), None),
+        **extra,
+    }
+    return render(request, "tournaments/table.html", context)
+
+
+@judge_of_table
+def table_page(request: HttpRequest, access: TableAccess) -> HttpResponse:
+    access = TableAccess(
+        TABLE_QUERY.select_related("round__tournament").get(pk=access.table.pk), *_rest(access)
+    )
+    return _page(request, access)
+
+
+def _rest(access: TableAccess) -> tuple:
+    return access.user, access.actor, access.is_director
+
+
+def _fresh(access: TableAccess) -> TableAccess:
+    """The same access with the table re-read, hands and seats prefetched."""
+    table = TABLE_QUERY.select_related("round__tournament").get(pk=access.table.pk)
+    return TableAccess(table, *_rest(access))
+
+
+@judge_of_table
+@require_POST
+def hand_add(request: HttpRequest, access: TableAccess) -> HttpResponse:
+    """Preview (htmx, nothing saved) or save a new hand."""
+    access = _fresh(access)
+    table = access.table
+    form = _hand_form(table, request.POST)
+    settlement = form.settle(table.round.tournament.house_rules)
+    if settlement is None or request.POST.get("action") != "save":
+        context = {
+            "form": form,
+            "settlement": settlement,
+            "table": table,
+            "names": _seat_names(table),
+        }
+        if settlement:
+            context["after"] = _running(table, dict(settlement.deltas))
+        if request.htmx:
+            return render(request, "tournaments/_hand_preview.html", context)
+        return _page(request, access, form=form, preview=settlement, after=context.get("after"))
+    try:
+        submission = uuid.UUID(request.POST.get("submission", ""))
+        version = int(request.POST.get("version", ""))
+    except ValueError:
+        messages.error(request, _("The form is incomplete; open the table page again."))
+        return redirect(table)
+    try:
+        hand, created = recording.record_hand(
+            access=access,
+            data=_without_ruleset(form.hand_json()),
+            submission=submission,
+            expected_version=version,
+        )
+    except recording.RecordingError as error:
+        messages.error(request, str(error))
+        return redirect(table)
+    if created:
+        messages.success(request, _("Hand %(n)s saved.") % {"n": hand.number})
+    else:
+        messages.info(
+            request, _("Hand %(n)s was already saved; it is stored once.") % {"n": hand.number}
+        )
+    return redirect(table)
+
+
+def _without_ruleset(data: dict) -> dict:
+    # The tournament supplies the ruleset; the stored hand is the rest of the JSON.
+    return {key: value for key, value in data.items() if key != "ruleset"}
+
+
+def _own_hand(access: TableAccess, number: int) -> Hand:
+    return get_object_or_404(Hand, table=access.table, number=number)
+
+
+@judge_of_table
+def hand_edit(request: HttpRequest, access: TableAccess, number: int) -> HttpResponse:
+    """Change a saved hand with a reason; the previous version is kept in its history."""
+    access = _fresh(access)
+    table, hand = access.table, _own_hand(access, number)
+    reason_form = ReasonForm(request.POST or None)
+    if request.method == "POST":
+        form = _hand_form(table, request.POST)
+        settlement = form.settle(table.round.tournament.house_rules)
+        if settlement is not None and reason_form.is_valid():
+            try:
+                recording.revise_hand(
+                    access=access,
+                    hand=hand,
+                    data=_without_ruleset(form.hand_json()),
+                    reason=reason_form.cleaned_data["reason"],
+                    expected_version=int(request.POST.get("version", -1)),
+                )
+            except (recording.RecordingError, HandError) as error:
+                messages.error(request, str(error))
+                return redirect(table)
+            messages.success(request, _("Hand %(n)s changed.") % {"n": hand.number})
+            return redirect(table)
+    else:
+        form = _hand_form(
+            table, initial=HAND_FORMS[table.round.tournament.ruleset].initial_from_hand(hand.data)
+        )
+    return render(
+        request,
+        "tournaments/hand_edit.html",
+        {
+            "form": form,
+            "reason_form": reason_form,
+            "hand": hand,
+            "table": table,
+            "card_groups": card_groups(),
+        },
+    )
+
+
+@judge_of_table
+@require_POST
+def hand_delete(request: HttpRequest, access: TableAccess, number: int) -> HttpResponse:
+    access = _fresh(access)
+    hand = _own_hand(access, number)
+    try:
+        recording.revise_hand(
+            access=access,
+            hand=hand,
+            delete=True,
+            reason=request.POST.get("reason", ""),
+            expected_version=int(request.POST.get("version", -1)),
+        )
+        messages.success(
+            request, _("Hand %(n)s deleted; its history keeps it.") % {"n": hand.number}
+        )
+    except recording.RecordingError as error:
+        messages.error(request, str(error))
+    return redirect(access.table)
+
+
+@judge_of_table
+def hand_history(request: HttpRequest, access: TableAccess, number: int) -> HttpResponse:
+    hand = _own_hand(access, number)
+    revisions = HandRevision.objects.filter(hand=hand).order_by("revision")
+    return render(
+        request,
+        "tournaments/hand_history.html",
+        {"hand": hand, "revisions": revisions, "table": access.table},
+    )
+
+
+@judge_of_table
+def sheet_enter(request: HttpRequest, access: TableAccess) -> HttpResponse:
+    """The end-of-round chip counts, checked against the total and the recorded hands."""
+    access = _fresh(access)
+    table = access.table
+    form = SheetForm(request.POST or None, seats=table.seats.all())
+    check = None
+    if request.method == "POST" and form.is_valid():
+        try:
+            _sheet, check = recording.enter_sheet(access=access, counts=form.counts())
+        except recording.RecordingError as error:
+            messages.error(request, str(error))
+            return redirect(table)
+        if check.ok:
+            messages.success(
+                request, _("The sheet agrees; it now needs a second person to confirm it.")
+            )
+        else:
+            messages.warning(request, _("The sheet was saved but does not agree; see below."))
+    latest = table.sheets.order_by("-entered_at", "-pk").first()
+    if latest and check is None:
+        check = recording.table_check(table, {line.seat: line.chips for line in latest.lines.all()})
+    return render(
+        request,
+        "tournaments/sheet.html",
+        {
+            "form": form,
+            "table": table,
+            "check": check,
+            "sheet": latest,
+            "names": _seat_names(table),
+        },
+    )
+
+
+@login_required
+@require_POST
+def sheet_confirm(request: HttpRequest, sheet_id: int) -> HttpResponse:
+    """Confirm a sheet: a director or the judge of another table, never who entered it."""
+    sheet = get_object_or_404(ScoreSheet.objects.select_related("table__round"), pk=sheet_id)
+    if not recording.may_confirm(request.user, sheet):
+        raise PermissionDenied(
+            "Only a director or the judge of another table may confirm this sheet."
+        )
+    try:
+        recording.confirm_sheet(sheet=sheet, by=request.user)
+        messages.success(request, _("%(table)s confirmed.") % {"table": sheet.table})
+    except recording.RecordingError as error:
+        messages.error(request, str(error))
+    return redirect("tournaments:sheet", table_id=sheet.table_id)
+
+
+sheet_confirm.access = "director or judge of another table (not who entered it)"
