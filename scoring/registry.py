@@ -31,6 +31,8 @@ class Ruleset(Protocol):
 
     NAME: str
     TITLE: str
+    TABLE_SIZES: tuple[int, ...]  # players at a table the ruleset allows, usual size first
+    ZERO_SUM: bool  # payments between players (True) or scores written for each (False)
     SEATS: tuple[Seat, ...] | Callable[[Any], tuple[Seat, ...]]
     HOUSE_RULES: tuple[HouseRule, ...]
     PRESETS: Mapping[str, Mapping[str, Any]]

@@ -111,6 +111,9 @@ class JudgeForm(forms.Form):
         ],
         initial="keep",
     )
+    paper_only = forms.BooleanField(
+        label=_("Paper only (no hands recorded; only the sheet total is checked)"), required=False
+    )
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)

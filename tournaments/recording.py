@@ -142,7 +142,7 @@ def table_check(table: Table, counts: dict[int, Any]) -> SheetCheck:
     """
     tournament = table.round.tournament
     module = get_ruleset(tournament.ruleset)
-    zero_sum = getattr(module, "ZERO_SUM", True)
+    zero_sum = module.ZERO_SUM
     deltas = [
         {int(seat): amount for seat, amount in hand.settlement["deltas"].items()}
         for hand in table.hands.all()
@@ -206,10 +206,20 @@ def confirm_sheet(*, sheet: ScoreSheet, by) -> ScoreSheet:
         )
     try:
         with transaction.atomic():
-            table = Table.objects.select_for_update().get(pk=sheet.table_id)
+            table = (
+                Table.objects.select_for_update()
+                .select_related("round__tournament")
+                .get(pk=sheet.table_id)
+            )
             latest = table.sheets.order_by("-entered_at", "-pk").first()
             if latest.pk != sheet.pk:
                 raise RecordingError("A newer sheet was entered for this table; confirm that one.")
+            check = table_check(table, {line.seat: line.chips for line in sheet.lines.all()})
+            if not check.ok:
+                raise RecordingError(
+                    "This sheet does not agree with the rules or the hands; "
+                    "correct the hands or enter the counts again before confirming."
+                )
             updated = ScoreSheet.objects.filter(pk=sheet.pk, confirmed_at__isnull=True).update(
                 confirmed_by=by, confirmed_at=timezone.now()
             )

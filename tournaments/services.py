@@ -131,7 +131,7 @@ def draw_next_round(*, tournament: Tournament, by, seed: int | None = None) -> R
 
 def allowed_table_sizes(tournament: Tournament) -> tuple[int, ...]:
     """The table sizes the ruleset allows; the tournament's own size first."""
-    sizes = getattr(get_ruleset(tournament.ruleset), "TABLE_SIZES", (4,))
+    sizes = get_ruleset(tournament.ruleset).TABLE_SIZES
     return (tournament.table_size, *(s for s in sizes if s != tournament.table_size))
 
 
@@ -219,19 +219,23 @@ def set_round_status(*, round_: Round, status: str, by, reason: str = "") -> Non
 
 
 @transaction.atomic
-def set_judge(*, table: Table, by, judge=None, link: str = "keep") -> Table:
-    """Assign a judge account, and create (`link="new"`) or revoke (`"revoke"`) the link."""
+def set_judge(
+    *, table: Table, by, judge=None, link: str = "keep", paper_only: bool = False
+) -> Table:
+    """Assign a judge account, create (`link="new"`) or revoke (`"revoke"`) the private
+    link, and mark the table paper-only or not."""
     table = Table.objects.select_for_update().get(pk=table.pk)
     table.judge = judge
+    table.paper_only = paper_only
     if link == "new":
         table.judge_token = new_judge_token()
     elif link == "revoke":
         table.judge_token = None
-    table.save(update_fields=["judge", "judge_token"])
+    table.save(update_fields=["judge", "judge_token", "paper_only"])
     audit(
         tournament=table.round.tournament,
         actor=by,
         action="judge",
-        detail=f"{table.round} {table}: judge {judge or '—'}, link {link}",
+        detail=f"{table.round} {table}: judge {judge or '—'}, link {link}, paper only {paper_only}",
     )
     return table

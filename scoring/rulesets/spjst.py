@@ -41,7 +41,9 @@ __all__ = [
     "PRESETS",
     "PRESET_SOURCES",
     "SEATS",
+    "TABLE_SIZES",
     "TITLE",
+    "ZERO_SUM",
     "VALUES",
     "Hand",
     "declarable_values",
@@ -50,6 +52,10 @@ __all__ = [
 
 NAME = "spjst"
 TITLE = "SPJST Tarock (Texas)"
+# 004 quick sheet 1: "Must be 4 players." A tournament with a remainder gives byes.
+TABLE_SIZES: tuple[int, ...] = (4,)
+# Chips are paid between the players: every hand's deltas sum to 0.
+ZERO_SUM = True
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule(
