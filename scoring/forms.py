@@ -244,6 +244,17 @@ class SpjstHandForm(forms.Form):
             self.fields[f"house_{rule.name}"] = field
             self.house_rule_fields.append(f"house_{rule.name}")
 
+    def _filled(self, names) -> bool:
+        return any(self[name].value() or self[name].errors for name in names)
+
+    def has_values(self) -> bool:
+        """Whether any value is chosen (the form then shows that part open)."""
+        return self._filled(name for _seat, names in self.value_fields for name in names)
+
+    def has_penalties(self) -> bool:
+        """Whether any penalty is chosen (the form then shows that part open)."""
+        return self._filled(row[0] for row in self.penalty_rows)
+
     # ---- form → engine JSON -------------------------------------------------------
     def _put(self, hand: dict, path: str, value: Any, source: str) -> None:
         hand[path] = value

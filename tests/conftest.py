@@ -17,7 +17,8 @@ from tournaments.models import Round, Tournament
 def _user(django_user_model, username: str, group: str | None):
     user = django_user_model.objects.create_user(username=username, password="pw")
     if group:
-        user.groups.add(Group.objects.get(name=group))
+        # get_or_create: a transactional test flushes the groups the migration made.
+        user.groups.add(Group.objects.get_or_create(name=group)[0])
     return user
 
 

@@ -29,3 +29,14 @@ def test_demo_accounts_log_in_with_the_readme_passwords():
     judge = authenticate(username="judge", password="tarock-judge")
     assert is_director(director) and not is_director(judge)
     assert is_judge(judge)
+
+
+def test_the_demo_tournament_is_in_play_with_hands_at_the_judges_table():
+    from tournaments.models import Hand, Tournament
+
+    call_command("seed_demo")
+    call_command("seed_demo")
+    tournament = Tournament.objects.get(name="Demo SPJST Tournament")
+    table = tournament.rounds.get(number=1).tables.get(number=1)
+    assert table.judge.username == "judge"
+    assert Hand.objects.filter(table=table).count() == 3

@@ -60,8 +60,12 @@ def _setup(director_client, club) -> Tournament:
 
 def _register(director_client, tournament, club) -> None:
     for n in range(17):
-        player = Player.objects.create(first_name=f"F{n:02d}", last_name=f"L{n:02d}", home_club=club)
-        director_client.post(reverse("tournaments:register", args=[tournament.pk]), {"player": player.pk})
+        player = Player.objects.create(
+            first_name=f"F{n:02d}", last_name=f"L{n:02d}", home_club=club
+        )
+        director_client.post(
+            reverse("tournaments:register", args=[tournament.pk]), {"player": player.pk}
+        )
     # The eighteenth walks in on the day and is created on the spot.
     director_client.post(
         reverse("tournaments:register_new", args=[tournament.pk]),
@@ -71,12 +75,15 @@ def _register(director_client, tournament, club) -> None:
 
 
 def _play_round(director_client, judges, tournament, number: int) -> Round:
-    director_client.post(reverse("tournaments:draw", args=[tournament.pk]), {"seed": str(100 + number)})
+    director_client.post(
+        reverse("tournaments:draw", args=[tournament.pk]), {"seed": str(100 + number)}
+    )
     round_ = tournament.rounds.get(number=number)
     assert round_.tables.count() == 4 and round_.byes.count() == 2
     for table, judge in zip(round_.tables.order_by("number"), judges, strict=True):
         director_client.post(
-            reverse("tournaments:table_judge", args=[table.pk]), {"judge": judge.user.pk, "link": "keep"}
+            reverse("tournaments:table_judge", args=[table.pk]),
+            {"judge": judge.user.pk, "link": "keep"},
         )
     director_client.post(
         reverse("tournaments:round_status", args=[tournament.pk, number]), {"status": "playing"}
@@ -84,7 +91,9 @@ def _play_round(director_client, judges, tournament, number: int) -> Round:
     for table, judge in zip(round_.tables.order_by("number"), judges, strict=True):
         for fields in HANDS:
             table.refresh_from_db()
-            response = judge.post(reverse("tournaments:hand_add", args=[table.pk]), hand_post(table, **fields))
+            response = judge.post(
+                reverse("tournaments:hand_add", args=[table.pk]), hand_post(table, **fields)
+            )
             assert response.status_code == 302
     return round_
 
@@ -107,7 +116,9 @@ def test_a_whole_tournament_through_the_pages(director_client, django_user_model
             assert "Total: 401" in wrong_total and "must be 400" in wrong_total
             disagrees = _enter_sheet(judges[1], tables[1], {**EXPECTED, 1: 98, 3: 96})
             assert "Total: 400" in disagrees and "+1" in disagrees and "−1" in disagrees
-            dashboard = director_client.get(reverse("tournaments:dashboard", args=[tournament.pk])).content.decode()
+            dashboard = director_client.get(
+                reverse("tournaments:dashboard", args=[tournament.pk])
+            ).content.decode()
             assert dashboard.count("state-discrepancy") == 2
             # A disagreeing sheet cannot be confirmed.
             sheet = ScoreSheet.objects.get(table=tables[1])
@@ -116,7 +127,9 @@ def test_a_whole_tournament_through_the_pages(director_client, django_user_model
         for i, table in enumerate(tables):
             _enter_sheet(judges[i], table, EXPECTED)
         # Closing with unconfirmed sheets is refused.
-        director_client.post(reverse("tournaments:round_status", args=[tournament.pk, number]), {"status": "closed"})
+        director_client.post(
+            reverse("tournaments:round_status", args=[tournament.pk, number]), {"status": "closed"}
+        )
         round_.refresh_from_db()
         assert round_.status == Round.Status.PLAYING
         for i, table in enumerate(tables):
@@ -124,7 +137,9 @@ def test_a_whole_tournament_through_the_pages(director_client, django_user_model
             own = judges[i].post(reverse("tournaments:sheet_confirm", args=[sheet.pk]))
             assert own.status_code == 403  # the one who entered it may not confirm it
             judges[(i + 1) % 4].post(reverse("tournaments:sheet_confirm", args=[sheet.pk]))
-        director_client.post(reverse("tournaments:round_status", args=[tournament.pk, number]), {"status": "closed"})
+        director_client.post(
+            reverse("tournaments:round_status", args=[tournament.pk, number]), {"status": "closed"}
+        )
         round_.refresh_from_db()
         assert round_.status == Round.Status.CLOSED
 
@@ -132,9 +147,7 @@ def test_a_whole_tournament_through_the_pages(director_client, django_user_model
     assert sorted(byes.values()) == [1] * 6  # six different players sat out once each
 
     results = Client().get(reverse("tournaments:results", args=[tournament.pk])).content.decode()
-    played = Counter(
-        tournament.rounds.values_list("seats__player__display_name", "seats__number")
-    )
+    played = Counter(tournament.rounds.values_list("seats__player__display_name", "seats__number"))
     assert "R1" in results and "R3" in results
     for player in Player.objects.all():
         assert player.name in results

@@ -1,0 +1,103 @@
+"""Two phones at one table at the same moment (PostgreSQL: real row locks, real races)."""
+
+import threading
+import uuid
+
+import pytest
+from django.db import connection, connections
+
+from tournaments import recording
+from tournaments.access import TableAccess
+from tournaments.models import Hand, ScoreSheet, SheetLine
+
+pytestmark = [
+    pytest.mark.postgres,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(connection.vendor != "postgresql", reason="needs PostgreSQL row locks"),
+]
+
+HAND = {"contract": "povinost", "declarer": 1, "partner": 3, "declarer_points": 59}
+
+
+def _race(*calls):
+    """Run the calls in threads released together; return each result or exception."""
+    barrier = threading.Barrier(len(calls))
+    results: list = [None] * len(calls)
+
+    def run(index, call):
+        try:
+            barrier.wait()
+            results[index] = call()
+        except Exception as error:
+            results[index] = error
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    return results
+
+
+def _access(table):
+    return TableAccess(table, None, "judge link", False)
+
+
+def test_two_saves_built_on_the_same_state_keep_one_and_refuse_the_other(table1):
+    def save(points):
+        return lambda: recording.record_hand(
+            access=_access(table1),
+            data={**HAND, "declarer_points": points},
+            submission=uuid.uuid4(),
+            expected_version=0,
+        )
+
+    results = _race(save(59), save(64))
+    refused = [r for r in results if isinstance(r, recording.StaleTable)]
+    assert len(refused) == 1
+    assert Hand.objects.count() == 1
+
+
+def test_two_saves_in_turn_are_both_kept_in_order(table1):
+    for version, points in enumerate((59, 64)):
+        recording.record_hand(
+            access=_access(table1),
+            data={**HAND, "declarer_points": points},
+            submission=uuid.uuid4(),
+            expected_version=version,
+        )
+    assert list(
+        Hand.objects.order_by("number").values_list("data__declarer_points", flat=True)
+    ) == [59, 64]
+
+
+def test_a_double_submission_sent_at_once_is_stored_once(table1):
+    submission = uuid.uuid4()
+
+    def save():
+        return recording.record_hand(
+            access=_access(table1), data=HAND, submission=submission, expected_version=0
+        )
+
+    results = _race(save, save)
+    assert Hand.objects.count() == 1
+    created = [r[1] for r in results if isinstance(r, tuple)]
+    refused = [r for r in results if isinstance(r, recording.RecordingError)]
+    # The second either sees the stored hand (not created) or is refused as stale; never a copy.
+    assert created.count(True) == 1 and len(created) + len(refused) == 2
+
+
+def test_two_confirmations_at_once_exactly_one_wins(table1, director, other_judge, table2):
+    sheet = ScoreSheet.objects.create(table=table1, entered_actor="judge link")
+    for seat in table1.seats.all():
+        SheetLine.objects.create(sheet=sheet, seat=seat.number, player=seat.player, chips=100)
+
+    def confirm(user):
+        return lambda: recording.confirm_sheet(sheet=ScoreSheet.objects.get(pk=sheet.pk), by=user)
+
+    results = _race(confirm(director), confirm(other_judge))
+    assert sum(isinstance(r, ScoreSheet) for r in results) == 1
+    assert sum(isinstance(r, recording.RecordingError) for r in results) == 1
+    assert ScoreSheet.objects.filter(confirmed_at__isnull=False).count() == 1
