@@ -70,6 +70,13 @@ class TournamentForm(forms.ModelForm):
     def clean(self) -> dict:
         data = super().clean()
         ruleset, preset = data.get("ruleset"), data.get("preset", "")
+        sizes = get_ruleset(ruleset).TABLE_SIZES if ruleset else ()
+        if ruleset and data.get("table_size") and data["table_size"] not in sizes:
+            allowed = ", ".join(str(size) for size in sizes)
+            self.add_error(
+                "table_size",
+                _("This ruleset is played %(sizes)s to a table.") % {"sizes": allowed},
+            )
         if ruleset and preset and preset not in get_ruleset(ruleset).PRESETS:
             names = ", ".join(get_ruleset(ruleset).PRESETS)
             self.add_error(

@@ -204,3 +204,9 @@ def test_a_judge_link_is_made_shown_as_a_qr_code_and_revoked(director_client, ro
     )
     table.refresh_from_db()
     assert table.judge_token is None
+
+
+def test_a_table_size_the_ruleset_does_not_allow_is_refused(director_client, club):
+    response = director_client.post(reverse("tournaments:create"), _form(club, table_size=5))
+    assert "This ruleset is played 4 to a table" in response.content.decode()
+    assert not Tournament.objects.exists()

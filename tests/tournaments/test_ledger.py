@@ -1,0 +1,90 @@
+import pytest
+from django.urls import reverse
+
+from tests.tournaments.helpers import hand_post
+from tournaments.models import Hand
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def hand1(judge_client, table1):
+    table1.refresh_from_db()
+    judge_client.post(
+        reverse("tournaments:hand_add", args=[table1.pk]),
+        hand_post(table1, declarer=1, partner=3, declarer_points=59),
+    )
+    return Hand.objects.get()
+
+
+def _apply(client, table, **data):
+    url = reverse("tournaments:ledger_apply", args=[table.round.tournament_id])
+    return client.post(url, {"table": table.pk, **data}, follow=True).content.decode()
+
+
+def test_a_ruling_on_a_hand_flows_into_its_settlement_and_the_ledger(
+    director_client, table1, hand1
+):
+    _apply(
+        director_client,
+        table1,
+        hand="1",
+        code="spjst.discard_counter",
+        seat="2",
+        reason="king discarded",
+    )
+    hand1.refresh_from_db()
+    # Game ±3, and seat 2 pays 5 to each other player.
+    assert hand1.settlement["deltas"] == {"1": 8, "2": -18, "3": 8, "4": 2}
+    assert hand1.revisions.last().reason == "king discarded"
+    ledger = director_client.get(
+        reverse("tournaments:ledger", args=[table1.round.tournament_id])
+    ).content.decode()
+    assert "spjst.discard_counter" in ledger and "king discarded" in ledger
+
+
+def test_a_ruling_needs_a_reason(director_client, table1, hand1):
+    page = _apply(
+        director_client, table1, hand="1", code="spjst.discard_counter", seat="2", reason=""
+    )
+    assert "Say why the ruling is applied" in page
+    hand1.refresh_from_db()
+    assert hand1.settlement["deltas"]["2"] == -3
+
+
+def test_a_ruling_the_rules_refuse_is_explained(director_client, table1, hand1):
+    page = _apply(
+        director_client, table1, hand="1", code="spjst.wrong_povinost", seat="2", reason="x"
+    )
+    assert "rightful" in page
+    assert hand1.revisions.count() == 1
+
+
+def test_cancelling_a_ruling_restores_the_hand_and_keeps_the_history(
+    director_client, table1, hand1
+):
+    _apply(
+        director_client,
+        table1,
+        hand="1",
+        code="spjst.discard_counter",
+        seat="2",
+        reason="king discarded",
+    )
+    url = reverse("tournaments:ledger_cancel", args=[hand1.pk, 0])
+    director_client.post(url, {"reason": "it was a queen"})
+    hand1.refresh_from_db()
+    assert hand1.settlement["deltas"] == {"1": 3, "2": -3, "3": 3, "4": -3}
+    assert [r.reason for r in hand1.revisions.order_by("revision")] == [
+        "",
+        "king discarded",
+        "it was a queen",
+    ]
+
+
+def test_a_misdeal_is_a_standalone_entry_and_moves_the_chips(director_client, table1, judge_client):
+    _apply(director_client, table1, code="spjst.misdeal", seat="4", reason="dealer misdealt")
+    hand = Hand.objects.get()
+    assert hand.settlement["deltas"] == {"1": 2, "2": 2, "3": 2, "4": -6}
+    page = judge_client.get(table1.get_absolute_url()).content.decode()
+    assert ">102<" in page and ">94<" in page
