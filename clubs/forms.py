@@ -5,6 +5,8 @@ model's `validate_constraints`, which ModelForm runs, so the form shows the same
 message the database would enforce.
 """
 
+from decimal import Decimal
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -64,7 +66,41 @@ class MembershipForm(forms.ModelForm):
 
 
 class SeasonForm(forms.ModelForm):
+    cup_points_text = forms.CharField(
+        label=_("Cup points"),
+        required=False,
+        help_text=_("Points for 1st, 2nd, … place, separated by commas, e.g. 25, 20, 16, 13."),
+    )
+
     class Meta:
         model = Season
-        fields = ["name", "start_date", "end_date", "club"]
+        fields = [
+            "name",
+            "start_date",
+            "end_date",
+            "club",
+            "ranking",
+            "best_of",
+            "minimum_tournaments",
+        ]
         widgets = {"start_date": _DATE, "end_date": _DATE}
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["cup_points_text"].initial = ", ".join(self.instance.cup_points)
+
+    def clean_cup_points_text(self) -> list[str]:
+        text = self.cleaned_data["cup_points_text"].replace(";", ",")
+        try:
+            points = [Decimal(p.strip()) for p in text.split(",") if p.strip()]
+        except ArithmeticError:
+            raise forms.ValidationError(
+                _("Write numbers separated by commas, e.g. 25, 20, 16.")
+            ) from None
+        if any(not p.is_finite() or p < 0 for p in points):
+            raise forms.ValidationError(_("Cup points are numbers of 0 or more."))
+        return [str(p) for p in points] or self.instance.cup_points
+
+    def save(self, commit: bool = True) -> Season:
+        self.instance.cup_points = self.cleaned_data["cup_points_text"]
+        return super().save(commit)

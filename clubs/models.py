@@ -163,7 +163,15 @@ class SeasonQuerySet(models.QuerySet):
         return self.filter(start_date__lte=day, end_date__gte=day)
 
 
+def default_cup_points() -> list[str]:
+    return ["25", "20", "16", "13", "11", "10", "9", "8", "7", "6", "5", "4", "3", "2", "1"]
+
+
 class Season(models.Model):
+    class Ranking(models.TextChoices):
+        CUP = "cup", _("Cup points by final place, best tournaments counted")
+        CHIPS = "chips", _("Chips won over the season")
+
     name = models.CharField(_("name"), max_length=120)
     start_date = models.DateField(_("start date"))
     end_date = models.DateField(_("end date"))
@@ -175,6 +183,22 @@ class Season(models.Model):
         blank=True,
         related_name="seasons",
         help_text=_("Leave empty for a federation-wide season."),
+    )
+    ranking = models.CharField(_("leaderboard"), max_length=8, choices=Ranking, default=Ranking.CUP)
+    # Text, not floats: cup points may be halves and must stay exact.
+    cup_points = models.JSONField(
+        _("cup points"),
+        default=default_cup_points,
+        help_text=_("Points for 1st, 2nd, … place in a tournament."),
+    )
+    best_of = models.PositiveSmallIntegerField(
+        _("best tournaments counted"),
+        null=True,
+        blank=True,
+        help_text=_("Count each player's best N tournaments; empty counts all."),
+    )
+    minimum_tournaments = models.PositiveSmallIntegerField(
+        _("minimum tournaments to be ranked"), default=1
     )
 
     objects = SeasonQuerySet.as_manager()

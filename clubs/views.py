@@ -65,10 +65,19 @@ def _player_table(request: HttpRequest, players) -> tuple[RosterTable, str]:
 def club_detail(request: HttpRequest, pk: int) -> HttpResponse:
     club = get_object_or_404(Club, pk=pk)
     table, query = _player_table(request, _roster(club))
+    from tournaments.results import club_results
+
     return render(
         request,
         "clubs/club_detail.html",
-        {"club": club, "table": table, "query": query, "seasons": club.seasons.all()},
+        {
+            "club": club,
+            "table": table,
+            "query": query,
+            "seasons": club.seasons.all(),
+            "results": club_results(club.pk),
+            "hosted": club.tournaments.order_by("-date")[:20],
+        },
     )
 
 
@@ -87,7 +96,15 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
         ),
         pk=pk,
     )
-    return render(request, "clubs/player_detail.html", {"player": player})
+    # Results come from the tournaments app; imported here, not at the top, because
+    # tournaments itself builds on clubs.
+    from tournaments.results import player_history
+
+    return render(
+        request,
+        "clubs/player_detail.html",
+        {"player": player, "history": player_history(player.pk)},
+    )
 
 
 @public

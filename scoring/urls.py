@@ -9,4 +9,5 @@ urlpatterns = [
 ]
 urlpatterns += [
     path("calculator/<slug:ruleset>/", views.calculator, name="calculator"),
+    path("rulings/", views.rulings, name="rulings"),
 ]

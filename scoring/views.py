@@ -11,6 +11,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from clubs.roles import public
+from scoring import RULESETS, catalogue
 from scoring.documents import parse_document, score_document
 from scoring.errors import HandError
 from scoring.forms import HAND_FORMS, card_groups
@@ -79,3 +80,37 @@ def calculator(request: HttpRequest, ruleset: str) -> HttpResponse:
     }
     template = "scoring/_result.html" if request.htmx else "scoring/calculator.html"
     return render(request, template, context)
+
+
+def _matches(entry, words: list[str]) -> bool:
+    text = " ".join(
+        (
+            entry.code,
+            entry.title,
+            entry.rule_text,
+            entry.original_text,
+            entry.effect,
+            entry.evidence,
+        )
+    ).casefold()
+    return all(word in text for word in words)
+
+
+@public
+def rulings(request: HttpRequest) -> HttpResponse:
+    """Every penalty and ruling of every ruleset: searchable by words in any language,
+    filterable by ruleset, each with a worked example computed by the engine."""
+    query = request.GET.get("q", "").strip()
+    ruleset = request.GET.get("ruleset", "")
+    words = query.casefold().split()
+    entries = [
+        entry
+        for entry in catalogue(ruleset if ruleset in RULESETS else None)
+        if _matches(entry, words)
+    ]
+    examples = [(entry, entry.example_settlement()) for entry in entries]
+    return render(
+        request,
+        "scoring/rulings.html",
+        {"examples": examples, "query": query, "ruleset": ruleset, "rulesets": RULESETS},
+    )

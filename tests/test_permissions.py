@@ -44,6 +44,7 @@ URLS = {
     # An empty form body is not JSON: the endpoint answers 400 to anyone.
     "scoring:api_score": ("post", {}, None, dict.fromkeys(ROLES, 400)),
     "scoring:calculator": ("get", {"ruleset": "spjst"}, None, PUBLIC),
+    "scoring:rulings": ("get", {}, None, PUBLIC),
     "tournaments:list": ("get", {}, None, PUBLIC),
     "tournaments:create": ("get", {}, None, DIRECTOR_ONLY),
     "tournaments:detail": ("get", {"pk": "tournament"}, None, PUBLIC),
@@ -73,6 +74,11 @@ URLS = {
     ),
     "tournaments:dashboard": ("get", {"pk": "tournament"}, None, DIRECTOR_ONLY),
     "tournaments:results": ("get", {"pk": "tournament"}, None, PUBLIC),
+    "tournaments:standings": ("get", {"pk": "tournament"}, None, PUBLIC),
+    "tournaments:standings_export": ("get", {"pk": "tournament", "fmt": "xlsx"}, None, PUBLIC),
+    "tournaments:player_chart": ("get", {"pk": "player"}, None, PUBLIC),
+    "tournaments:leaderboard": ("get", {"pk": "season"}, None, PUBLIC),
+    "tournaments:leaderboard_export": ("get", {"pk": "season", "fmt": "xlsx"}, None, PUBLIC),
     "tournaments:ledger": ("get", {"pk": "tournament"}, None, DIRECTOR_ONLY),
     "tournaments:ledger_apply": ("post", {"pk": "tournament"}, {}, DIRECTOR_POST),
     "tournaments:ledger_cancel": (
@@ -168,6 +174,7 @@ def objects(club, player, tournament, table1, table2, judge):
         "sheet": sheet.pk,
         "token": table1.judge_token,
         "spjst": "spjst",
+        "xlsx": "xlsx",
     }
 
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.views import director, rounds, setup, table
+from tournaments.views import director, players, rounds, seasons, setup, standings, table
 
 app_name = "tournaments"
 
@@ -23,8 +23,21 @@ urlpatterns = [
     path(
         "tournaments/<int:pk>/rounds/<int:number>/status/", rounds.round_status, name="round_status"
     ),
+    path("players/<int:pk>/chart.svg", players.player_chart, name="player_chart"),
+    path("seasons/<int:pk>/leaderboard/", seasons.leaderboard, name="leaderboard"),
+    path(
+        "seasons/<int:pk>/leaderboard.<str:fmt>",
+        seasons.leaderboard_export,
+        name="leaderboard_export",
+    ),
     path("tournaments/<int:pk>/dashboard/", director.dashboard, name="dashboard"),
     path("tournaments/<int:pk>/results/", director.results, name="results"),
+    path("tournaments/<int:pk>/standings/", standings.standings, name="standings"),
+    path(
+        "tournaments/<int:pk>/standings.<str:fmt>",
+        standings.standings_export,
+        name="standings_export",
+    ),
     path("tournaments/<int:pk>/ledger/", director.ledger, name="ledger"),
     path("tournaments/<int:pk>/ledger/apply/", director.ledger_apply, name="ledger_apply"),
     path(

@@ -105,7 +105,13 @@ def test_editing_with_a_bad_value_changes_nothing(director_client, player):
 def test_a_reversed_season_is_refused_and_not_saved(director_client):
     response = director_client.post(
         reverse("clubs:season_create"),
-        {"name": "Backwards", "start_date": "2026-06-01", "end_date": "2026-01-01"},
+        {
+            "name": "Backwards",
+            "start_date": "2026-06-01",
+            "end_date": "2026-01-01",
+            "ranking": "cup",
+            "minimum_tournaments": 1,
+        },
     )
     assert response.status_code == 200
     assert "cannot end before it starts" in response.content.decode()
@@ -115,9 +121,33 @@ def test_a_reversed_season_is_refused_and_not_saved(director_client):
 def test_director_creates_a_season_and_it_is_listed(director_client, anon_client):
     director_client.post(
         reverse("clubs:season_create"),
-        {"name": "Fall 2026", "start_date": "2026-09-01", "end_date": "2026-12-31"},
+        {
+            "name": "Fall 2026",
+            "start_date": "2026-09-01",
+            "end_date": "2026-12-31",
+            "ranking": "cup",
+            "minimum_tournaments": 1,
+            "cup_points_text": "10, 8, 6.5",
+        },
     )
     assert "Fall 2026" in anon_client.get(reverse("clubs:season_list")).content.decode()
+    assert Season.objects.get().cup_points == ["10", "8", "6.5"]
+
+
+def test_cup_points_must_be_numbers(director_client):
+    response = director_client.post(
+        reverse("clubs:season_create"),
+        {
+            "name": "Odd",
+            "start_date": "2026-09-01",
+            "end_date": "2026-12-31",
+            "ranking": "cup",
+            "minimum_tournaments": 1,
+            "cup_points_text": "10, lots",
+        },
+    )
+    assert "numbers separated by commas" in response.content.decode()
+    assert not Season.objects.exists()
 
 
 def test_a_bad_country_code_is_explained(director_client):

@@ -14,3 +14,20 @@ def hand_post(table, *, action: str = "save", submission=None, **fields) -> dict
         version=str(table.version),
     )
     return data
+
+
+def confirm_sheets(round_, director, counts_by_table: dict[int, dict[int, int]]) -> None:
+    """Store a confirmed sheet at each table with the given counts (seat → chips)."""
+    from django.utils import timezone
+
+    from tournaments.models import ScoreSheet, SheetLine
+
+    for table in round_.tables.prefetch_related("seats"):
+        counts = counts_by_table[table.number]
+        sheet = ScoreSheet.objects.create(
+            table=table, entered_actor="test", confirmed_by=director, confirmed_at=timezone.now()
+        )
+        SheetLine.objects.bulk_create(
+            SheetLine(sheet=sheet, seat=seat.number, player=seat.player, chips=counts[seat.number])
+            for seat in table.seats.all()
+        )

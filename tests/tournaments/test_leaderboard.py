@@ -1,0 +1,155 @@
+import datetime
+import io
+from decimal import Decimal
+
+import pytest
+from django.urls import reverse
+from openpyxl import load_workbook
+
+from clubs.models import Club, Player, Season
+from tests.tournaments.helpers import confirm_sheets
+from tournaments import services
+from tournaments.leaderboard import club_leaderboard, season_leaderboard
+from tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def season(db) -> Season:
+    return Season.objects.create(
+        name="2026",
+        start_date=datetime.date(2026, 1, 1),
+        end_date=datetime.date(2026, 12, 31),
+        cup_points=["10", "8", "6", "5", "4", "3", "2", "1"],
+        best_of=2,
+        minimum_tournaments=2,
+    )
+
+
+def _tournament(season, club, director, players, day: int, counts) -> Tournament:
+    """A one-round tournament of one table: `counts` are the chips of players[0..3]."""
+    tournament = Tournament.objects.create(
+        name=f"Cup {day}",
+        date=datetime.date(2026, 3, day),
+        host_club=club,
+        season=season,
+        ruleset="spjst",
+        house_rules=services.pinned_house_rules("spjst"),
+        hands_per_round=12,
+        created_by=director,
+    )
+    for player in players:
+        services.register(tournament=tournament, player=player, checked_in=True)
+    round_ = services.draw_next_round(tournament=tournament, by=director, seed=day)
+    by_player = dict(zip(players, counts, strict=True))
+    table_counts = {
+        t.number: {s.number: by_player[s.player] for s in t.seats.all()}
+        for t in round_.tables.all()
+    }
+    confirm_sheets(round_, director, table_counts)
+    return tournament
+
+
+@pytest.fixture
+def four(club) -> list[Player]:
+    other = Club.objects.create(name="Tarokový klub Břeclav", short_name="TK Břeclav", country="CZ")
+    names = [("Anna", club), ("Bohdan", club), ("Cyril", other), ("Dana", other)]
+    return [Player.objects.create(first_name=n, last_name="Hráč", home_club=c) for n, c in names]
+
+
+def test_best_n_tournaments_count_and_the_rest_are_shown_as_dropped(season, club, director, four):
+    _tournament(season, club, director, four, 1, [130, 100, 90, 80])  # A 10, B 8, C 6, D 5
+    _tournament(season, club, director, four, 2, [80, 130, 100, 90])  # B 10, C 8, D 6, A 5
+    _tournament(season, club, director, four, 3, [120, 110, 90, 80])  # A 10, B 8, C 6, D 5
+    board = season_leaderboard(season)
+    by_name = {row["name"]: row for row in board.ranked}
+    assert by_name["Anna Hráč"]["total"] == 20  # 10 + 10, the 5 dropped
+    dropped = [e for e in by_name["Anna Hráč"]["entries"] if not e.counted]
+    assert [(e.tournament.name, e.value) for e in dropped] == [("Cup 2", 5)]
+    assert by_name["Bohdan Hráč"]["total"] == 18
+    assert [row["place"] for row in board.ranked] == [1, 2, 3, 4]
+
+
+def test_players_below_the_minimum_are_listed_apart(season, club, director, four):
+    _tournament(season, club, director, four, 1, [130, 100, 90, 80])
+    board = season_leaderboard(season)
+    assert board.ranked == []
+    assert {p["name"] for p in board.unranked} == {p.name for p in four}
+
+
+def test_equal_totals_share_a_place_and_ties_at_a_place_share_cup_points(
+    season, club, director, four
+):
+    season.minimum_tournaments = 1
+    season.save()
+    _tournament(season, club, director, four, 1, [120, 120, 80, 80])  # A, B share 1st: (10+8)/2
+    board = season_leaderboard(season)
+    assert [(row["place"], row["total"]) for row in board.ranked] == [
+        (1, 9),
+        (1, 9),
+        (3, Decimal("5.5")),
+        (3, Decimal("5.5")),
+    ]
+
+
+def test_the_season_chip_total_ranking(season, club, director, four):
+    season.ranking = Season.Ranking.CHIPS
+    season.minimum_tournaments = 1
+    season.save()
+    _tournament(season, club, director, four, 1, [130, 100, 90, 80])
+    _tournament(season, club, director, four, 2, [80, 130, 100, 90])
+    totals = {row["name"]: row["total"] for row in season_leaderboard(season).ranked}
+    assert totals == {"Anna Hráč": 10, "Bohdan Hráč": 30, "Cyril Hráč": -10, "Dana Hráč": -30}
+
+
+def test_the_club_leaderboard_sums_or_averages(season, club, director, four):
+    season.minimum_tournaments = 1
+    season.save()
+    _tournament(season, club, director, four, 1, [130, 100, 90, 80])
+    board = season_leaderboard(season)
+    assert [(c["name"], c["total"]) for c in club_leaderboard(board)] == [
+        ("L88", 18),
+        ("TK Břeclav", 11),
+    ]
+    assert [c["total"] for c in club_leaderboard(board, average=True)] == [9, Decimal("5.5")]
+
+
+def test_the_leaderboard_page_shows_how_a_total_was_made(anon_client, season, club, director, four):
+    for day, counts in ((1, [130, 100, 90, 80]), (2, [80, 130, 100, 90]), (3, [120, 110, 90, 80])):
+        _tournament(season, club, director, four, day, counts)
+    page = anon_client.get(reverse("tournaments:leaderboard", args=[season.pk])).content.decode()
+    assert "Anna Hráč" in page and "dropped" in page and "best 2 tournaments count" in page
+    xlsx = anon_client.get(reverse("tournaments:leaderboard_export", args=[season.pk, "xlsx"]))
+    sheet = load_workbook(io.BytesIO(xlsx.content))["Leaderboard"]
+    first = [c.value for c in sheet[2]]
+    assert first[1] == "Anna Hráč" and first[-1] == 20 and "(5)" in first
+
+
+def test_leaderboard_queries_do_not_grow_with_tournaments(
+    anon_client, season, club, director, four, queries_of, django_assert_max_num_queries
+):
+    url = reverse("tournaments:leaderboard", args=[season.pk])
+    _tournament(season, club, director, four, 1, [130, 100, 90, 80])
+    baseline = queries_of(lambda: anon_client.get(url))
+    for day in range(2, 8):
+        _tournament(season, club, director, four, day, [100 + day, 100, 100 - day, 100])
+    with django_assert_max_num_queries(baseline):
+        anon_client.get(url)
+
+
+def test_the_player_page_lists_tournaments_and_draws_a_chart(
+    anon_client, season, club, director, four
+):
+    _tournament(season, club, director, four, 1, [130, 100, 90, 80])
+    page = anon_client.get(reverse("clubs:player_detail", args=[four[0].pk])).content.decode()
+    assert "Cup 1" in page and "+30" in page and "1/4" in page
+    chart = anon_client.get(reverse("tournaments:player_chart", args=[four[0].pk]))
+    assert chart["Content-Type"] == "image/svg+xml" and b"<svg" in chart.content
+
+
+def test_the_club_page_shows_its_players_results(anon_client, season, club, director, four):
+    _tournament(season, club, director, four, 1, [130, 100, 90, 80])
+    page = anon_client.get(reverse("clubs:club_detail", args=[club.pk])).content.decode()
+    assert "Players&#x27; results" in page or "Players' results" in page
+    assert "Anna Hráč" in page and "+30" in page and "Cup 1" in page

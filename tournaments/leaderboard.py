@@ -1,0 +1,110 @@
+"""Season leaderboards (RULES §8): cup points by final place counting the best N
+tournaments, with a minimum to be ranked; or the season's chips. And club leaderboards.
+
+All tournaments of the season are ranked together in a fixed number of queries
+(`results.final_places`), so the page does not slow down as the season grows.
+"""
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from clubs.models import Season
+from tournaments.models import Tournament
+from tournaments.results import final_places
+from tournaments.standings import normalize, placement_points, rank_rows
+
+
+@dataclass
+class Entry:
+    """One tournament in a player's season: place, cup points or chips, and whether it counted."""
+
+    tournament: Tournament
+    place: int
+    value: Decimal | int
+    counted: bool = True
+
+
+@dataclass
+class Leaderboard:
+    season: Season
+    ranked: list[dict] = field(default_factory=list)
+    unranked: list[dict] = field(default_factory=list)
+    tournaments: list[Tournament] = field(default_factory=list)
+
+    @property
+    def by_cup(self) -> bool:
+        return self.season.ranking == Season.Ranking.CUP
+
+
+def _entries(season: Season, tournaments: list[Tournament]) -> dict[int, dict]:
+    """Player → name, club and one Entry per tournament they finished."""
+    cup = [Decimal(p) for p in season.cup_points]
+    players: dict[int, dict] = {}
+    by_tournament = final_places(tournaments)
+    for tournament in tournaments:
+        rows = by_tournament.get(tournament.pk, [])
+        sharing = defaultdict(int)
+        for row in rows:
+            sharing[row["place"]] += 1
+        for row in rows:
+            player = players.setdefault(
+                row["player_id"],
+                {
+                    "player_id": row["player_id"],
+                    "name": row["name"],
+                    "club": row["club"],
+                    "entries": [],
+                },
+            )
+            value = (
+                placement_points(rank=row["place"], tied=sharing[row["place"]], table=cup)
+                if season.ranking == Season.Ranking.CUP
+                else row["total"]
+            )
+            player["entries"].append(Entry(tournament, row["place"], normalize(Decimal(value))))
+    return players
+
+
+def _count_best(player: dict, best_of: int | None) -> None:
+    """Mark which tournaments count (the best N by value, earlier first on equal value)."""
+    ordered = sorted(player["entries"], key=lambda e: (-e.value, e.tournament.date))
+    for index, entry in enumerate(ordered):
+        entry.counted = best_of is None or index < best_of
+    player["entries"].sort(key=lambda e: e.tournament.date)
+    counted = [e.value for e in player["entries"] if e.counted]
+    player["total"] = normalize(Decimal(sum(counted, Decimal(0))))
+    player["played"] = len(player["entries"])
+    player["best"] = max((e.value for e in player["entries"]), default=0)
+
+
+def season_leaderboard(season: Season) -> Leaderboard:
+    """The season's players ranked, and those below the minimum listed apart."""
+    tournaments = list(season.tournaments.order_by("date", "pk"))
+    board = Leaderboard(season, tournaments=tournaments)
+    players = _entries(season, tournaments)
+    for player in players.values():
+        _count_best(player, season.best_of if season.ranking == Season.Ranking.CUP else None)
+    eligible = [p for p in players.values() if p["played"] >= season.minimum_tournaments]
+    board.ranked = rank_rows(eligible, ("total", "best"))
+    board.unranked = sorted(
+        (p for p in players.values() if p["played"] < season.minimum_tournaments),
+        key=lambda p: p["name"],
+    )
+    return board
+
+
+def club_leaderboard(board: Leaderboard, *, average: bool = False) -> list[dict]:
+    """Clubs ranked by the sum (or the average) of their ranked players' season totals."""
+    clubs: dict[str, list] = defaultdict(list)
+    for player in board.ranked:
+        clubs[player["club"]].append(Decimal(player["total"]))
+    rows = [
+        {
+            "name": club,
+            "players": len(totals),
+            "total": normalize(sum(totals, Decimal(0)) / (len(totals) if average else 1)),
+        }
+        for club, totals in clubs.items()
+    ]
+    return rank_rows(rows, ("total",))

@@ -1,0 +1,210 @@
+"""The numbers behind standings, results pages and exports, read in a fixed number of queries.
+
+Chips for a round are the confirmed sheet's count minus the starting chips, so a bye
+(no sheet) counts as breaking even and players who sat out a round are not punished;
+totals and the best round are SQL aggregates, places at a table SQL window functions.
+"""
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from django.db.models import Count, F, Max, Q, Sum, Window
+from django.db.models.functions import Rank
+
+from tournaments.models import Hand, Seat, SheetLine, Tournament
+from tournaments.standings import normalize, placement_points, rank_rows
+
+
+@dataclass
+class Standings:
+    """A tournament's ranked rows and the round numbers they have columns for."""
+
+    tournament: Tournament
+    rounds: list[int]
+    rows: list[dict] = field(default_factory=list)
+
+    @property
+    def by_points(self) -> bool:
+        return self.tournament.standings_method == Tournament.Standings.PLACEMENT
+
+
+def _confirmed_lines(tournaments):
+    """Confirmed sheet lines of one tournament or of a queryset of them."""
+    if isinstance(tournaments, Tournament):
+        return SheetLine.objects.filter(
+            sheet__table__round__tournament=tournaments, sheet__confirmed_at__isnull=False
+        )
+    return SheetLine.objects.filter(
+        sheet__table__round__tournament__in=tournaments, sheet__confirmed_at__isnull=False
+    )
+
+
+_START = F("sheet__table__round__tournament__starting_chips")
+_TOURNAMENT = "sheet__table__round__tournament_id"
+
+
+def _aggregates(tournaments) -> dict[tuple[int, int], dict]:
+    """(tournament, player) → net chips total, best round and rounds played (one query)."""
+    rows = (
+        _confirmed_lines(tournaments)
+        .values(_TOURNAMENT, "player_id", "player__display_name", "player__home_club__short_name")
+        .annotate(total=Sum(F("chips") - _START), best=Max(F("chips") - _START), played=Count("id"))
+    )
+    return {
+        (row[_TOURNAMENT], row["player_id"]): {
+            "tournament_id": row[_TOURNAMENT],
+            "player_id": row["player_id"],
+            "name": row["player__display_name"],
+            "club": row["player__home_club__short_name"],
+            "total": row["total"],
+            "best": row["best"],
+            "played": row["played"],
+            "rounds": {},
+            "points": Decimal(0),
+            "penalties": Decimal(0),
+        }
+        for row in rows
+    }
+
+
+def _per_round(tournaments, rows: dict[tuple[int, int], dict], tables: dict[int, list]) -> None:
+    """Each player's chips per round and their placement points at the table (one query).
+
+    `tables`: tournament → its placement points table (empty: chips standings).
+    """
+    lines = _confirmed_lines(tournaments).annotate(
+        number=F("sheet__table__round__number"),
+        net=F("chips") - _START,
+        rank=Window(Rank(), partition_by=[F("sheet_id")], order_by=F("chips").desc()),
+        tied=Window(Count("id"), partition_by=[F("sheet_id"), F("chips")]),
+    )
+    for line in lines.values(_TOURNAMENT, "player_id", "number", "net", "rank", "tied"):
+        row = rows[(line[_TOURNAMENT], line["player_id"])]
+        row["rounds"][line["number"]] = line["net"]
+        table = tables.get(line[_TOURNAMENT])
+        if table:
+            row["points"] += placement_points(rank=line["rank"], tied=line["tied"], table=table)
+
+
+def placement_tables(tournaments) -> dict[int, list[Decimal]]:
+    """Tournament → its placement points, for those ranked by placement."""
+    return {
+        t.pk: [Decimal(p) for p in t.placement_points]
+        for t in tournaments
+        if t.standings_method == Tournament.Standings.PLACEMENT
+    }
+
+
+def _penalties(tournament: Tournament, rows: dict[tuple[int, int], dict]) -> None:
+    """What penalty lines cost (or paid) each player over the tournament."""
+    players = {
+        (seat["table_id"], seat["number"]): seat["player_id"]
+        for seat in Seat.objects.filter(round__tournament=tournament).values(
+            "table_id", "number", "player_id"
+        )
+    }
+    hands = Hand.objects.filter(table__round__tournament=tournament, deleted=False).filter(
+        Q(data__penalties__0__isnull=False)
+    )
+    for hand in hands.values("table_id", "settlement"):
+        for line in hand["settlement"]["lines"]:
+            if line["item"] != "penalty":
+                continue
+            for seat, amount in line["deltas"].items():
+                key = (tournament.pk, players.get((hand["table_id"], int(seat))))
+                if key in rows:
+                    rows[key]["penalties"] += Decimal(str(amount))
+
+
+def ranked(rows: list[dict], by_points: bool) -> list[dict]:
+    """Rank one tournament's rows: points (if so ranked), then chips, then the best round."""
+    for row in rows:
+        row["points"] = normalize(Decimal(row["points"]))
+        row["penalties"] = normalize(Decimal(row["penalties"]))
+    keys = ("points", "total", "best") if by_points else ("total", "best")
+    return rank_rows(rows, keys)
+
+
+def tournament_standings(tournament: Tournament) -> Standings:
+    """Ranked standings: by chips, or by placement points with chips then best round next."""
+    rows = _aggregates(tournament)
+    _per_round(tournament, rows, placement_tables([tournament]))
+    _penalties(tournament, rows)
+    rounds = sorted({number for row in rows.values() for number in row["rounds"]})
+    standings = Standings(tournament, rounds)
+    standings.rows = ranked(list(rows.values()), standings.by_points)
+    return standings
+
+
+def final_places(tournaments: list[Tournament]) -> dict[int, list[dict]]:
+    """Tournament → its ranked rows, for many tournaments in a fixed number of queries."""
+    rows = _aggregates(tournaments)
+    _per_round(tournaments, rows, placement_tables(tournaments))
+    grouped: dict[int, list[dict]] = defaultdict(list)
+    for (tournament_id, _player), row in rows.items():
+        grouped[tournament_id].append(row)
+    by_points = {t.pk: t.standings_method == Tournament.Standings.PLACEMENT for t in tournaments}
+    return {pk: ranked(group, by_points[pk]) for pk, group in grouped.items()}
+
+
+def chips_by_round(tournament: Tournament) -> dict[int, dict[int, int]]:
+    """player → round → net chips, for a player's chart; one query."""
+    result: dict[int, dict[int, int]] = defaultdict(dict)
+    lines = _confirmed_lines(tournament).values_list(
+        "player_id", "sheet__table__round__number", "chips"
+    )
+    for player, number, chips in lines:
+        result[player][number] = chips - tournament.starting_chips
+    return result
+
+
+def player_history(player_id: int) -> list[dict]:
+    """The tournaments a player finished: date, per-round chips, total, place (newest first)."""
+    lines = (
+        SheetLine.objects.filter(player_id=player_id, sheet__confirmed_at__isnull=False)
+        .order_by("sheet__table__round__number")
+        .values_list(
+            _TOURNAMENT,
+            "sheet__table__round__number",
+            "chips",
+            "sheet__table__round__tournament__starting_chips",
+        )
+    )
+    rounds: dict[int, dict[int, int]] = defaultdict(dict)
+    for tournament_id, number, chips, start in lines:
+        rounds[tournament_id][number] = chips - start
+    tournaments = list(Tournament.objects.filter(pk__in=rounds).order_by("-date", "-pk"))
+    places = final_places(tournaments)
+    history = []
+    for tournament in tournaments:
+        ranked_rows = places.get(tournament.pk, [])
+        row = next((r for r in ranked_rows if r["player_id"] == player_id), None)
+        history.append(
+            {
+                "tournament": tournament,
+                "rounds": rounds[tournament.pk],
+                "total": sum(rounds[tournament.pk].values()),
+                "place": row["place"] if row else None,
+                "field": len(ranked_rows),
+            }
+        )
+    return history
+
+
+def club_results(club_id: int) -> list[dict]:
+    """The club's players with tournaments played, chips won and best place (home club)."""
+    lines = _confirmed_lines(Tournament.objects.all()).filter(player__home_club_id=club_id)
+    totals = lines.values("player_id", "player__display_name").annotate(
+        tournaments=Count(_TOURNAMENT, distinct=True), total=Sum(F("chips") - _START)
+    )
+    rows = {row["player_id"]: {**row, "best_place": None} for row in totals}
+    tournament_ids = set(lines.values_list(_TOURNAMENT, flat=True).distinct())
+    for ranked_rows in final_places(
+        list(Tournament.objects.filter(pk__in=tournament_ids))
+    ).values():
+        for row in ranked_rows:
+            mine = rows.get(row["player_id"])
+            if mine and (mine["best_place"] is None or row["place"] < mine["best_place"]):
+                mine["best_place"] = row["place"]
+    return sorted(rows.values(), key=lambda row: (-row["total"], row["player__display_name"]))

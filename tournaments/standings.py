@@ -1,0 +1,50 @@
+"""Ranking players: shared places, placement points at a table, tie-breaks (RULES §8).
+
+Pure functions over plain rows, so the tournament standings and the season leaderboards
+rank the same way.
+
+>>> shared_places([(10,), (7,), (7,), (3,)])
+[1, 2, 2, 4]
+>>> placement_points(rank=2, tied=2, table=[Decimal(4), Decimal(3), Decimal(2), Decimal(1)])
+Decimal('2.5')
+"""
+
+from collections.abc import Sequence
+from decimal import Decimal
+from typing import Any
+
+
+def shared_places(keys: Sequence[tuple]) -> list[int]:
+    """Places for rows already sorted best first: equal keys share a place (1, 2, 2, 4)."""
+    places: list[int] = []
+    for index, key in enumerate(keys):
+        tied_with_previous = index > 0 and key == keys[index - 1]
+        places.append(places[-1] if tied_with_previous else index + 1)
+    return places
+
+
+def placement_points(*, rank: int, tied: int, table: Sequence[Decimal]) -> Decimal:
+    """Points for finishing `rank`-th at a table, `tied` players sharing that rank.
+
+    Tied players share the average of the places they cover: two tied for 2nd at
+    4/3/2/1 get (3 + 2) / 2 = 2.5 each. Places beyond the table's list score 0.
+    """
+    covered = [table[i] if i < len(table) else Decimal(0) for i in range(rank - 1, rank - 1 + tied)]
+    return normalize(sum(covered, Decimal(0)) / tied)
+
+
+def normalize(amount: Decimal) -> Decimal | int:
+    """An exact amount without trailing zeros: 2.50 → 2.5, 3.0 → 3."""
+    if amount == amount.to_integral_value():
+        return int(amount)
+    return amount.normalize()
+
+
+def rank_rows(rows: list[dict[str, Any]], keys: Sequence[str]) -> list[dict[str, Any]]:
+    """Sort rows best first by `keys` (higher is better; name breaks nothing, only order)
+    and give each its shared `place`."""
+    ordered = sorted(rows, key=lambda row: (tuple(-row[k] for k in keys), row["name"]))
+    places = shared_places([tuple(row[k] for k in keys) for row in ordered])
+    for row, place in zip(ordered, places, strict=True):
+        row["place"] = place
+    return ordered

@@ -1,0 +1,96 @@
+"""Standings for everyone (and the projector at the venue), with their downloads."""
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django_tables2 import RequestConfig
+
+from clubs.roles import public
+from tournaments.exports import SheetData, csv_text, xlsx_bytes
+from tournaments.models import SheetLine, Tournament
+from tournaments.results import Standings, tournament_standings
+from tournaments.tables import standings_table
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+@public
+def standings(request: HttpRequest, pk: int) -> HttpResponse:
+    """Ranked standings; the page refreshes itself every 30 s (for a projector)."""
+    tournament = get_object_or_404(Tournament.objects.select_related("host_club"), pk=pk)
+    result = tournament_standings(tournament)
+    table = standings_table(result)
+    RequestConfig(request, paginate=False).configure(table)
+    template = "tournaments/_standings_table.html" if request.htmx else "tournaments/standings.html"
+    return render(
+        request, template, {"tournament": tournament, "table": table, "standings": result}
+    )
+
+
+def standings_columns(result: Standings) -> tuple[str, ...]:
+    points = (_("Points"),) if result.by_points else ()
+    rounds = tuple(f"R{n}" for n in result.rounds)
+    return (_("Place"), _("Player"), _("Club"), *points, *rounds, _("Penalties"), _("Chips"))
+
+
+def standings_rows(result: Standings) -> list[tuple]:
+    return [
+        (
+            row["place"],
+            row["name"],
+            row["club"],
+            *((row["points"],) if result.by_points else ()),
+            *(row["rounds"].get(n) for n in result.rounds),
+            row["penalties"],
+            row["total"],
+        )
+        for row in result.rows
+    ]
+
+
+def _round_sheets(tournament: Tournament) -> list[SheetData]:
+    lines = (
+        SheetLine.objects.filter(
+            sheet__table__round__tournament=tournament, sheet__confirmed_at__isnull=False
+        )
+        .order_by("sheet__table__round__number", "sheet__table__number", "seat")
+        .values_list(
+            "sheet__table__round__number",
+            "sheet__table__number",
+            "seat",
+            "player__display_name",
+            "chips",
+        )
+    )
+    by_round: dict[int, list[tuple]] = {}
+    for number, table, seat, name, chips in lines:
+        by_round.setdefault(number, []).append(
+            (table, seat, name, chips, chips - tournament.starting_chips)
+        )
+    columns = (_("Table"), _("Seat"), _("Player"), _("Count"), _("Chips"))
+    return [
+        SheetData(_("Round %(n)s") % {"n": n}, columns, rows)
+        for n, rows in sorted(by_round.items())
+    ]
+
+
+def download(content: bytes | str, content_type: str, filename: str) -> HttpResponse:
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@public
+def standings_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
+    """The standings as XLSX (with a sheet per round) or CSV."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    result = tournament_standings(tournament)
+    columns, rows = standings_columns(result), standings_rows(result)
+    name = f"{slugify(tournament.name)}-standings"
+    if fmt == "xlsx":
+        sheets = [SheetData(_("Standings"), columns, rows), *_round_sheets(tournament)]
+        return download(xlsx_bytes(sheets), XLSX, f"{name}.xlsx")
+    if fmt == "csv":
+        return download(csv_text(columns, rows), "text/csv; charset=utf-8", f"{name}.csv")
+    raise Http404("Unknown format")
