@@ -76,6 +76,7 @@ URLS = {
     "tournaments:results": ("get", {"pk": "tournament"}, None, PUBLIC),
     "tournaments:standings": ("get", {"pk": "tournament"}, None, PUBLIC),
     "tournaments:standings_export": ("get", {"pk": "tournament", "fmt": "xlsx"}, None, PUBLIC),
+    "tournaments:hands_export": ("get", {"pk": "tournament", "fmt": "csv"}, None, DIRECTOR_ONLY),
     "tournaments:player_chart": ("get", {"pk": "player"}, None, PUBLIC),
     "tournaments:leaderboard": ("get", {"pk": "season"}, None, PUBLIC),
     "tournaments:leaderboard_export": ("get", {"pk": "season", "fmt": "xlsx"}, None, PUBLIC),
@@ -175,6 +176,7 @@ def objects(club, player, tournament, table1, table2, judge):
         "token": table1.judge_token,
         "spjst": "spjst",
         "xlsx": "xlsx",
+        "csv": "csv",
     }
 
 

@@ -15,7 +15,8 @@ Two flaws are minimised, in this order:
    where that helps seats without adding to the cost of meeting again.
 
 Tables are settled before seats because any table's seats can be rearranged afterwards, but a
-repeated pair cannot.
+repeated pair cannot. The local search that does both is in :mod:`tournaments.draw_search`;
+this module is the public face: the plan, the byes, the costs and the director's swaps.
 
 >>> draw = draw_round(range(1, 9), seed=7)
 >>> sorted(len(table) for table in draw.tables), draw.byes
@@ -30,11 +31,11 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-KNOWN_TABLE_SIZES = frozenset({3, 4, 5})
+from tournaments import draw_search
 
-# How many swaps each of the two searches (fewer repeats, then seats) may weigh per seated
-# player. A budget counted in steps, not seconds, keeps the draw the same on any machine.
-EVALUATIONS_PER_PLAYER = 400
+# Kept importable from here, where it always was; the search owns it.
+EVALUATIONS_PER_PLAYER = draw_search.EVALUATIONS_PER_PLAYER
+KNOWN_TABLE_SIZES = frozenset({3, 4, 5})
 
 Table = Sequence[int]
 Round = Sequence[Table]
@@ -313,11 +314,6 @@ def _shuffle(items: list[int], rng: random.Random) -> None:
         items[i], items[j] = items[j], items[i]
 
 
-def _pick(items: Sequence[int], rng: random.Random) -> int:
-    """A seeded choice that, unlike ``Random.choice``, is stable between Python versions."""
-    return items[int(rng.random() * len(items))]
-
-
 def _arrange(
     seated: Sequence[int],
     sizes: Sequence[int],
@@ -327,23 +323,18 @@ def _arrange(
 ) -> tuple[tuple[int, ...], ...]:
     """Tables in seat order for the shuffled ``seated``: few repeats first, then varied seats.
 
-    Works on positions 0..m-1 in ``seated`` so that the search can use lists, not dicts.
+    The search (:mod:`tournaments.draw_search`) works on positions 0..m-1 in ``seated``.
     """
     links = _links(seated, past, weights)
     seat_costs = [[past.seats[p, seat] ** 2 for seat in range(1, max(sizes) + 1)] for p in seated]
-    starts = itertools.accumulate(sizes, initial=0)
-    tables = [list(range(start, start + size)) for start, size in zip(starts, sizes, strict=False)]
-    budget = EVALUATIONS_PER_PLAYER * len(seated)
-    grouped = _TableSearch(tables, links, rng).run(budget)
-    seating = _TableSearch([_best_seating(t, seat_costs) for t in grouped], links, rng)
-    seating.balance_seats(seat_costs, budget)
-    return tuple(tuple(seated[i] for i in _best_seating(t, seat_costs)) for t in seating.tables)
+    tables = draw_search.arrange(sizes, links, seat_costs, rng)
+    return tuple(tuple(seated[i] for i in table) for table in tables)
 
 
-def _links(seated: Sequence[int], past: _Past, weights: DrawWeights) -> list[dict[int, int]]:
+def _links(seated: Sequence[int], past: _Past, weights: DrawWeights) -> draw_search.Links:
     """``links[i][j]``: the cost of seating ``seated[i]`` and ``seated[j]`` together, if any."""
     index = {player: i for i, player in enumerate(seated)}
-    links: list[dict[int, int]] = [{} for _ in seated]
+    links: draw_search.Links = [{} for _ in seated]
     for (p, q), times in past.meetings.items():
         if p in index and q in index:
             cost = weights.repeat * times
@@ -353,143 +344,6 @@ def _links(seated: Sequence[int], past: _Past, weights: DrawWeights) -> list[dic
                 links[index[p]][index[q]] = cost
                 links[index[q]][index[p]] = cost
     return links
-
-
-def _best_seating(table: list[int], seat_costs: Sequence[Sequence[int]]) -> list[int]:
-    """``table`` reordered to the lowest seat cost; the current order wins ties."""
-    if not any(seat_costs[p][seat] for seat, p in enumerate(table)):
-        return table
-    # itertools yields the identity first and min keeps the first of equals, so an order is
-    # only changed for a real gain and the seeded order survives otherwise.
-    best = min(
-        itertools.permutations(table),
-        key=lambda order: sum(seat_costs[p][seat] for seat, p in enumerate(order)),
-    )
-    return list(best)
-
-
-class _TableSearch:
-    """Local search over tables of positions: swap two players at different tables (each takes
-    the other's seat) while that lowers the cost.
-
-    Mutable for speed in the inner loops; it never escapes ``_arrange``. ``pull[p][t]`` is
-    what player p costs, or would cost, at table t.
-    """
-
-    def __init__(self, tables: list[list[int]], links: list[dict[int, int]], rng: random.Random):
-        self.tables = [list(table) for table in tables]
-        self.links = links
-        self.rng = rng
-        self.where = [0] * len(links)
-        self.seat = [0] * len(links)
-        for t, table in enumerate(self.tables):
-            for seat, p in enumerate(table):
-                self.where[p], self.seat[p] = t, seat
-        self.pull: list[dict[int, int]] = [{} for _ in links]
-        for p, neighbours in enumerate(links):
-            for q, cost in neighbours.items():
-                t = self.where[q]
-                self.pull[p][t] = self.pull[p].get(t, 0) + cost
-        self.cost = sum(self._own(p) for p in range(len(links))) // 2
-
-    def _own(self, p: int) -> int:
-        return self.pull[p].get(self.where[p], 0)
-
-    def run(self, budget: int) -> list[list[int]]:
-        """The tables with the fewest repeats found within ``budget`` swap evaluations.
-
-        When a pass finds no improving swap, a random swap shakes the search out of the local
-        minimum; the best tables seen are kept.
-        """
-        best_cost, best_tables = self.cost, [list(t) for t in self.tables]
-        while self.cost > 0 and budget > 0 and len(self.tables) > 1:
-            improved, budget = self._descend(budget)
-            if self.cost < best_cost:
-                best_cost, best_tables = self.cost, [list(t) for t in self.tables]
-            if not improved and self.cost > 0:
-                self._kick()
-        return best_tables if best_cost < self.cost else self.tables
-
-    def _descend(self, budget: int) -> tuple[bool, int]:
-        """One pass over the players with a cost; each makes its best improving swap."""
-        improved = False
-        for p in [p for p in range(len(self.links)) if self._own(p) > 0]:
-            if budget <= 0:
-                break
-            if self._own(p) == 0:
-                continue  # an earlier swap in this pass already helped p
-            budget -= len(self.links)
-            q, delta = self._best_partner(p)
-            if delta < 0:
-                self._swap(p, q, delta)
-                improved = True
-        return improved, budget
-
-    def _best_partner(self, p: int) -> tuple[int, int]:
-        """The player at another table whose swap with p lowers the cost most, and by how much."""
-        home = self.where[p]
-        deltas = ((self._delta(p, q), q) for q, table in enumerate(self.where) if table != home)
-        delta, q = min(deltas, default=(0, -1))
-        return q, delta
-
-    def _delta(self, p: int, q: int) -> int:
-        home, away = self.where[p], self.where[q]
-        pull_p, pull_q = self.pull[p], self.pull[q]
-        gain = pull_q.get(home, 0) + pull_p.get(away, 0) - 2 * self.links[p].get(q, 0)
-        return gain - pull_p.get(home, 0) - pull_q.get(away, 0)
-
-    def _kick(self) -> None:
-        """Swap a random player who has a cost with a random player at another table."""
-        p = _pick([p for p in range(len(self.links)) if self._own(p) > 0], self.rng)
-        q = _pick([q for q, t in enumerate(self.where) if t != self.where[p]], self.rng)
-        self._swap(p, q, self._delta(p, q))
-
-    def balance_seats(self, seat_costs: Sequence[Sequence[int]], budget: int) -> None:
-        """Swap players between tables where that lowers the seat cost and adds no repeats."""
-        smallest = min(len(table) for table in self.tables)
-        improved = True
-        while improved and budget > 0:
-            improved = False
-            for p, costs in enumerate(seat_costs):
-                if budget <= 0:
-                    break
-                if costs[self.seat[p]] <= min(costs[:smallest]):
-                    continue  # p already has one of their best seats
-                budget -= len(self.links)
-                q, delta = self._best_seat_partner(p, seat_costs)
-                if q >= 0:
-                    self._swap(p, q, delta)
-                    improved = True
-
-    def _best_seat_partner(self, p: int, seat_costs: Sequence[Sequence[int]]) -> tuple[int, int]:
-        """The partner giving the lowest (meeting delta <= 0, seat delta < 0), with its delta."""
-        costs_p, mine = seat_costs[p], self.seat[p]
-        best_q, best_meeting, best_seat = -1, 0, 0
-        for q, away in enumerate(self.where):
-            theirs = self.seat[q]
-            # Swaps where p gains nothing are left for q's own turn.
-            if costs_p[theirs] >= costs_p[mine] or away == self.where[p]:
-                continue
-            meeting = self._delta(p, q)
-            if meeting > best_meeting:
-                continue
-            seat = costs_p[theirs] + seat_costs[q][mine] - costs_p[mine] - seat_costs[q][theirs]
-            if (meeting, seat) < (best_meeting, best_seat):
-                best_q, best_meeting, best_seat = q, meeting, seat
-        return best_q, best_meeting
-
-    def _swap(self, p: int, q: int, delta: int) -> None:
-        home, away = self.where[p], self.where[q]
-        for mover, old, new in ((p, home, away), (q, away, home)):
-            for x, cost in self.links[mover].items():
-                pull_x = self.pull[x]
-                pull_x[old] -= cost
-                pull_x[new] = pull_x.get(new, 0) + cost
-        self.tables[home][self.seat[p]] = q
-        self.tables[away][self.seat[q]] = p
-        self.where[p], self.where[q] = away, home
-        self.seat[p], self.seat[q] = self.seat[q], self.seat[p]
-        self.cost += delta
 
 
 def _evaluate(tables: Sequence[Table], past: _Past, weights: DrawWeights) -> Cost:

@@ -23,6 +23,7 @@ urlpatterns = [
     path(
         "tournaments/<int:pk>/rounds/<int:number>/status/", rounds.round_status, name="round_status"
     ),
+    path("tournaments/<int:pk>/hands.<str:fmt>", standings.hands_export, name="hands_export"),
     path("players/<int:pk>/chart.svg", players.player_chart, name="player_chart"),
     path("seasons/<int:pk>/leaderboard/", seasons.leaderboard, name="leaderboard"),
     path(

@@ -146,3 +146,22 @@ def test_standings_queries_do_not_grow_with_players_or_rounds(
     with django_assert_max_num_queries(baseline):
         page = anon_client.get(url).content.decode()
     assert "R3" in page
+
+
+def test_the_hands_export_has_a_row_per_seat_of_every_hand(director_client, judge_client, table1):
+    from tests.tournaments.helpers import hand_post
+
+    table1.refresh_from_db()
+    judge_client.post(
+        reverse("tournaments:hand_add", args=[table1.pk]),
+        hand_post(table1, declarer=1, partner=3, declarer_points=59),
+    )
+    url = reverse("tournaments:hands_export", args=[table1.round.tournament_id, "xlsx"])
+    sheet = load_workbook(io.BytesIO(director_client.get(url).content))["Hands"]
+    rows = list(sheet.iter_rows(min_row=2, values_only=True))
+    assert len(rows) == 4
+    assert [row[5] for row in rows] == [3, -3, 3, -3]
+    assert rows[0][4] == table1.seats.get(number=1).player.name
+    assert "|59−53|=6" in rows[0][6]
+    csv_url = reverse("tournaments:hands_export", args=[table1.round.tournament_id, "csv"])
+    assert director_client.get(csv_url).content.decode().count("\n") == 5

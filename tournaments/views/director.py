@@ -1,5 +1,6 @@
 """The director's dashboard, the penalty ledger, and the round results."""
 
+import uuid
 from dataclasses import dataclass
 
 from django.contrib import messages
@@ -182,20 +183,12 @@ def ledger_apply(request: HttpRequest, pk: int) -> HttpResponse:
                 access=access, hand=hand, data=data, reason=reason, expected_version=table.version
             )
         else:
-            import uuid
-
-            hand, _created = recording.record_hand(
+            recording.record_hand(
                 access=access,
                 data={"penalties": [penalty]},
                 submission=uuid.uuid4(),
                 expected_version=table.version,
-            )
-            recording.revise_hand(
-                access=access,
-                hand=hand,
-                data=hand.data,
                 reason=reason,
-                expected_version=table.version + 1,
             )
         messages.success(request, _("Ruling %(code)s applied.") % {"code": penalty["code"]})
     except (recording.RecordingError, HandError, ValueError) as error:

@@ -1,14 +1,16 @@
 """Standings for everyone (and the projector at the venue), with their downloads."""
 
+from decimal import Decimal
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
-from clubs.roles import public
+from clubs.roles import director_required, public
 from tournaments.exports import SheetData, csv_text, xlsx_bytes
-from tournaments.models import SheetLine, Tournament
+from tournaments.models import Hand, Seat, SheetLine, Tournament
 from tournaments.results import Standings, tournament_standings
 from tournaments.tables import standings_table
 
@@ -93,4 +95,49 @@ def standings_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
         return download(xlsx_bytes(sheets), XLSX, f"{name}.xlsx")
     if fmt == "csv":
         return download(csv_text(columns, rows), "text/csv; charset=utf-8", f"{name}.csv")
+    raise Http404("Unknown format")
+
+
+HAND_COLUMNS = ("Round", "Table", "Hand", "Seat", "Player", "Chips", "Lines", "Deleted")
+
+
+def hand_rows(tournament: Tournament) -> list[tuple]:
+    """One row per seat of every recorded hand, with the hand's line labels (two queries)."""
+    seats = {
+        (table_id, number): name
+        for table_id, number, name in Seat.objects.filter(round__tournament=tournament).values_list(
+            "table_id", "number", "player__display_name"
+        )
+    }
+    hands = (
+        Hand.objects.filter(table__round__tournament=tournament)
+        .order_by("table__round__number", "table__number", "number")
+        .values_list(
+            "table__round__number", "table__number", "table_id", "number", "settlement", "deleted"
+        )
+    )
+    rows = []
+    for round_number, table_number, table_id, number, settlement, deleted in hands:
+        labels = "; ".join(line["label"] for line in settlement["lines"])
+        for seat, amount in settlement["deltas"].items():
+            chips = Decimal(str(amount)) if not isinstance(amount, int) else amount
+            name = seats.get((table_id, int(seat)))
+            rows.append(
+                (round_number, table_number, number, int(seat), name, chips, labels, deleted)
+            )
+    return rows
+
+
+@director_required
+def hands_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
+    """Every recorded hand of the tournament, a row per seat (deleted ones marked)."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    rows = hand_rows(tournament)
+    name = f"{slugify(tournament.name)}-hands"
+    if fmt == "xlsx":
+        return download(
+            xlsx_bytes([SheetData(_("Hands"), HAND_COLUMNS, rows)]), XLSX, f"{name}.xlsx"
+        )
+    if fmt == "csv":
+        return download(csv_text(HAND_COLUMNS, rows), "text/csv; charset=utf-8", f"{name}.csv")
     raise Http404("Unknown format")
