@@ -65,6 +65,20 @@ URLS = {
     ),
     "tournaments:draw": ("post", {"pk": "tournament"}, {}, DIRECTOR_POST),
     "tournaments:round": ("get", {"pk": "tournament", "number": "round"}, None, PUBLIC),
+    "tournaments:round_sheets_pdf": (
+        "get",
+        {"pk": "tournament", "number": "round"},
+        None,
+        DIRECTOR_ONLY,
+    ),
+    "tournaments:seating_pdf": ("get", {"pk": "tournament", "number": "round"}, None, PUBLIC),
+    "tournaments:table_cards_pdf": (
+        "get",
+        {"pk": "tournament", "number": "round"},
+        None,
+        DIRECTOR_ONLY,
+    ),
+    "tournaments:table_sheet_pdf": ("get", {"table_id": "table"}, None, TABLE_GET),
     "tournaments:swap": ("post", {"pk": "tournament", "number": "round"}, {}, DIRECTOR_POST),
     "tournaments:round_status": (
         "post",

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.views import director, players, rounds, seasons, setup, standings, table
+from tournaments.views import director, players, printing, rounds, seasons, setup, standings, table
 
 app_name = "tournaments"
 
@@ -19,6 +19,22 @@ urlpatterns = [
     path("registrations/<int:pk>/", setup.registration_update, name="registration_update"),
     path("tournaments/<int:pk>/rounds/draw/", rounds.round_draw, name="draw"),
     path("tournaments/<int:pk>/rounds/<int:number>/", rounds.round_detail, name="round"),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/sheets.pdf",
+        printing.round_sheets_pdf,
+        name="round_sheets_pdf",
+    ),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/seating.pdf",
+        printing.seating_pdf,
+        name="seating_pdf",
+    ),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/cards.pdf",
+        printing.table_cards_pdf,
+        name="table_cards_pdf",
+    ),
+    path("tables/<int:table_id>/sheet.pdf", printing.table_sheet_pdf, name="table_sheet_pdf"),
     path("tournaments/<int:pk>/rounds/<int:number>/swap/", rounds.round_swap, name="swap"),
     path(
         "tournaments/<int:pk>/rounds/<int:number>/status/", rounds.round_status, name="round_status"

@@ -153,3 +153,14 @@ def test_the_club_page_shows_its_players_results(anon_client, season, club, dire
     page = anon_client.get(reverse("clubs:club_detail", args=[club.pk])).content.decode()
     assert "Players&#x27; results" in page or "Players' results" in page
     assert "Anna Hráč" in page and "+30" in page and "Cup 1" in page
+
+
+def test_the_leaderboard_pdf_keeps_the_czech_letters(anon_client, season, club, director, four):
+    from pypdf import PdfReader
+
+    season.minimum_tournaments = 1
+    season.save()
+    _tournament(season, club, director, four, 1, [130, 100, 90, 80])
+    response = anon_client.get(reverse("tournaments:leaderboard_export", args=[season.pk, "pdf"]))
+    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
+    assert "Anna Hráč" in text and "TK Břeclav" in text

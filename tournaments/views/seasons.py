@@ -9,7 +9,7 @@ from clubs.models import Season
 from clubs.roles import public
 from tournaments.exports import SheetData, csv_text, xlsx_bytes
 from tournaments.leaderboard import Leaderboard, club_leaderboard, season_leaderboard
-from tournaments.views.standings import XLSX, download
+from tournaments.views.standings import PDF, XLSX, download, ranked_pdf
 
 
 def _average(request: HttpRequest) -> bool:
@@ -71,7 +71,7 @@ def leaderboard_rows(board: Leaderboard) -> list[tuple]:
 
 @public
 def leaderboard_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
-    """The leaderboard as XLSX (with the club leaderboard) or CSV."""
+    """The leaderboard as XLSX (with the club leaderboard), CSV or PDF."""
     season = get_object_or_404(Season, pk=pk)
     board = season_leaderboard(season)
     columns, rows = leaderboard_columns(board), leaderboard_rows(board)
@@ -86,4 +86,8 @@ def leaderboard_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
             SheetData(_("Clubs"), (_("Place"), _("Club"), _("Players"), _("Total")), club_rows),
         ]
         return download(xlsx_bytes(sheets), XLSX, f"{name}.xlsx")
+    if fmt == "pdf":
+        subtitle = f"{season.scope} · {season.start_date} – {season.end_date}"
+        title = _("Leaderboard: %(name)s") % {"name": season.name}
+        return download(ranked_pdf(title, subtitle, columns, rows), PDF, f"{name}.pdf")
     raise Http404("Unknown format")

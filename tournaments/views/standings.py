@@ -2,6 +2,7 @@
 
 from decimal import Decimal
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.text import slugify
@@ -9,12 +10,14 @@ from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from clubs.roles import director_required, public
+from tournaments import printing
 from tournaments.exports import SheetData, csv_text, xlsx_bytes
 from tournaments.models import Hand, Seat, SheetLine, Tournament
 from tournaments.results import Standings, tournament_standings
 from tournaments.tables import standings_table
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+PDF = "application/pdf"
 
 
 @public
@@ -85,8 +88,8 @@ def download(content: bytes | str, content_type: str, filename: str) -> HttpResp
 
 @public
 def standings_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
-    """The standings as XLSX (with a sheet per round) or CSV."""
-    tournament = get_object_or_404(Tournament, pk=pk)
+    """The standings as XLSX (with a sheet per round), CSV or PDF."""
+    tournament = get_object_or_404(Tournament.objects.select_related("host_club"), pk=pk)
     result = tournament_standings(tournament)
     columns, rows = standings_columns(result), standings_rows(result)
     name = f"{slugify(tournament.name)}-standings"
@@ -95,7 +98,27 @@ def standings_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
         return download(xlsx_bytes(sheets), XLSX, f"{name}.xlsx")
     if fmt == "csv":
         return download(csv_text(columns, rows), "text/csv; charset=utf-8", f"{name}.csv")
+    if fmt == "pdf":
+        subtitle = f"{tournament.date} · {tournament.host_club.name} · {tournament.get_standings_method_display()}"
+        return download(
+            ranked_pdf(
+                _("Standings: %(name)s") % {"name": tournament.name}, subtitle, columns, rows
+            ),
+            PDF,
+            f"{name}.pdf",
+        )
     raise Http404("Unknown format")
+
+
+def ranked_pdf(title: str, subtitle: str, columns, rows) -> bytes:
+    """A ranked table as PDF; numbers right-aligned."""
+    numeric = tuple(
+        all(isinstance(row[i], int | Decimal | None) for row in rows) for i in range(len(columns))
+    )
+    doc = printing.TableDoc(
+        title, subtitle, tuple(columns), tuple(tuple(row) for row in rows), numeric
+    )
+    return printing.table_pdf(doc, settings.PAPER_SIZE)
 
 
 HAND_COLUMNS = ("Round", "Table", "Hand", "Seat", "Player", "Chips", "Lines", "Deleted")

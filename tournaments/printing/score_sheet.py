@@ -1,0 +1,191 @@
+"""Score sheets, one page a table: the header, the grid of hands, the total the counts must
+reach, and signature lines for the players and the judge, with the judge's QR code.
+
+A table of five needs the width of a landscape page; the rest print in portrait. The hand
+rows take whatever height the page has left, up to a comfortable size, so a sheet of 30
+hands still fits; `KeepInFrame` shrinks the page as a last resort rather than let a sheet
+run onto a second page.
+"""
+
+from collections.abc import Sequence
+from xml.sax.saxutils import escape
+
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import cm
+from reportlab.platypus import (
+    Flowable,
+    KeepInFrame,
+    NextPageTemplate,
+    PageBreak,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from tournaments.printing.amounts import format_amount
+from tournaments.printing.documents import Paper, PrintError, ScoreSheetDoc
+from tournaments.printing.fonts import BOLD, REGULAR, register_fonts
+from tournaments.printing.pages import NO_PADDING, RULE, build_pdf, frame_size, page_template
+from tournaments.printing.qr import QrCode
+from tournaments.printing.score_grid import CHROME_HEIGHT, grid_table
+from tournaments.printing.text import fit_text, long_date
+
+# Blank rows leave room to write in; printed rows need only their text.
+PREFERRED_ROW = {False: 26.0, True: 20.0}
+MIN_ROW = 8.0
+GAP = 8.0
+QR_SIZE = 2.8 * cm  # the code itself; phones read 2.5 cm and up from a table's width away
+QR_COLUMN = 3.8 * cm
+SIGN_SPACE, SIGN_LABEL, SIGN_COLUMNS, SIGN_GAP = 26.0, 18.0, 3, 12.0
+SMALL = ParagraphStyle("small", fontName=REGULAR, fontSize=7, leading=8.5)
+CAPTION = ParagraphStyle("caption", parent=SMALL, alignment=TA_CENTER)
+
+
+def is_wide(doc: ScoreSheetDoc) -> bool:
+    """Five seats (ten number columns) need a landscape page."""
+    return len(doc.seats) >= 5
+
+
+def sheet_header(doc: ScoreSheetDoc, width: float) -> Table:
+    """Tournament, ruleset and date on the left; table and round, large, on the right."""
+    right = 5 * cm
+    title = fit_text(doc.tournament, BOLD, width - right, max_lines=2, largest=16, smallest=10)
+    about = f"Score sheet · {doc.ruleset} · {long_date(doc.date)}"
+    subtitle = fit_text(about, REGULAR, width - right, max_lines=1, largest=10, smallest=7)
+    style = [
+        ("FONT", (0, 0), (0, 0), BOLD, title.size, title.size * 1.2),
+        ("FONT", (1, 0), (1, 0), BOLD, 20, 22),
+        ("FONT", (0, 1), (0, 1), REGULAR, subtitle.size, subtitle.size * 1.2),
+        ("FONT", (1, 1), (1, 1), BOLD, 12, 14),
+        ("ALIGN", (1, 0), (1, -1), "RIGHT"),
+        ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+        ("LINEBELOW", (0, -1), (-1, -1), 1.5, RULE),
+        *NO_PADDING,
+    ]
+    data = [[title.text, f"Table {doc.table}"], [subtitle.text, f"Round {doc.round}"]]
+    return Table(data, colWidths=[width - right, right], style=TableStyle(style))
+
+
+def total_verdict(doc: ScoreSheetDoc) -> tuple[str, str]:
+    """The sum of the final counts and what it says about the sheet; blanks to write in
+    while the counts are not known."""
+    if doc.counts is None:
+        return "", ""
+    total = sum(doc.counts)
+    if total == doc.table_total:
+        return format_amount(total), "✓"
+    return format_amount(total), f"off by {format_amount(total - doc.table_total, signed=True)}"
+
+
+def totals_line(doc: ScoreSheetDoc, width: float) -> Table:
+    """ "Total must equal 400", the sum of the counts (or a box for it) and what it says;
+    under it, who confirmed the counts."""
+    total, verdict = total_verdict(doc)
+    widths = [4.7 * cm, 3.2 * cm, 2.2 * cm]
+    data = [[f"Total must equal {doc.table_total}", "Sum of final counts", total, verdict]]
+    style = [
+        ("FONT", (0, 0), (-1, -1), REGULAR, 9, 11),
+        ("FONT", (0, 0), (0, 0), BOLD, 10, 12),
+        ("FONT", (2, 0), (3, 0), BOLD, 11, 13),
+        ("ALIGN", (1, 0), (2, 0), "RIGHT"),
+        ("BOX", (2, 0), (2, 0), 1.2, RULE),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("LEFTPADDING", (0, 0), (0, -1), 0),
+    ]
+    heights = [22]
+    if doc.confirmed_by:
+        data.append([f"Counts confirmed by {doc.confirmed_by}", "", "", ""])
+        style += [("SPAN", (0, 1), (-1, 1)), ("FONT", (0, 1), (-1, 1), REGULAR, 8, 9.5)]
+        heights.append(13)
+    widths.append(width - sum(widths))
+    return Table(data, colWidths=widths, rowHeights=heights, style=TableStyle(style), hAlign="LEFT")
+
+
+def _signature_rows(
+    labels: Sequence[str], columns: int, width: float
+) -> tuple[list[list[str]], list[tuple]]:
+    """Rows of blank space over labelled lines, `columns` signatures to a row."""
+    rows: list[list[str]] = []
+    style: list[tuple] = []
+    for start in range(0, len(labels), columns):
+        texts = [
+            fit_text(label, REGULAR, width, max_lines=2, largest=8, smallest=6)
+            for label in labels[start : start + columns]
+        ]
+        cells = [""] * (2 * columns - 1)
+        for index, text in enumerate(texts):
+            cell = (2 * index, len(rows) + 1)
+            cells[2 * index] = text.text
+            style += [
+                ("LINEABOVE", cell, cell, 0.8, RULE),
+                ("FONT", cell, cell, REGULAR, text.size, text.size * 1.15),
+            ]
+        rows += [[""] * (2 * columns - 1), cells]
+    return rows, style
+
+
+def signature_lines(doc: ScoreSheetDoc, width: float) -> Table:
+    """A line to sign for each player (name and seat under it) and one for the judge: all
+    in one row on a landscape page, three to a row in portrait."""
+    labels = [f"{seat.name} · seat {seat.number}" for seat in doc.seats] + ["Judge"]
+    columns = len(labels) if is_wide(doc) else SIGN_COLUMNS
+    column = (width - (columns - 1) * SIGN_GAP) / columns
+    rows, style = _signature_rows(labels, columns, column)
+    widths = [column if index % 2 == 0 else SIGN_GAP for index in range(2 * columns - 1)]
+    heights = [SIGN_SPACE, SIGN_LABEL] * (len(rows) // 2)
+    style += [("VALIGN", (0, 0), (-1, -1), "TOP"), *NO_PADDING]
+    return Table(rows, colWidths=widths, rowHeights=heights, style=TableStyle(style))
+
+
+def sheet_footer(doc: ScoreSheetDoc, width: float) -> Flowable:
+    """The total line and the signatures; with a judge's link, its QR code beside them."""
+    if doc.judge_url is None:
+        parts = [[totals_line(doc, width)], [signature_lines(doc, width)]]
+        return Table(parts, style=TableStyle(NO_PADDING))
+    left = width - QR_COLUMN - GAP
+    link = Paragraph(f"Judge’s page: {escape(doc.judge_url)}", SMALL)
+    code = [QrCode(doc.judge_url, QR_SIZE), Paragraph("Judge: scan to record hands", CAPTION)]
+    content = [[[totals_line(doc, left), signature_lines(doc, left), Spacer(1, 4), link], "", code]]
+    style = [("VALIGN", (0, 0), (-1, -1), "TOP"), ("TOPPADDING", (0, 0), (-1, -1), 0), *NO_PADDING]
+    return Table(content, colWidths=[left, GAP, QR_COLUMN], style=TableStyle(style))
+
+
+def hand_row_height(doc: ScoreSheetDoc, free: float) -> float:
+    """The height each hand row gets from the `free` points the grid may use."""
+    share = (free - CHROME_HEIGHT) / doc.rows
+    return max(MIN_ROW, min(PREFERRED_ROW[doc.filled], share))
+
+
+def sheet_story(doc: ScoreSheetDoc, paper: Paper) -> Flowable:
+    """One sheet laid out to fill its page."""
+    width, height = frame_size(paper, wide=is_wide(doc))
+    top, bottom = sheet_header(doc, width), sheet_footer(doc, width)
+    used = sum(part.wrap(width, height)[1] for part in (top, bottom)) + 2 * GAP
+    grid = grid_table(doc, width, hand_row_height(doc, height - used))
+    parts = [top, Spacer(1, GAP), grid, Spacer(1, GAP / 2), bottom]
+    # A hair under the frame: a flowable exactly as tall as the frame can be bumped.
+    return KeepInFrame(width, height - 1, parts, mode="shrink")
+
+
+def _template_name(wide: bool) -> str:
+    return "landscape" if wide else "portrait"
+
+
+def score_sheets_pdf(sheets: Sequence[ScoreSheetDoc], paper: Paper = "letter") -> bytes:
+    """One page for each sheet, in the order given, landscape where a sheet needs it."""
+    if not sheets:
+        raise PrintError(f"sheets is empty: {sheets!r}")
+    register_fonts()
+    first = is_wide(sheets[0])
+    templates = [
+        page_template(paper, wide=wide, name=_template_name(wide)) for wide in (first, not first)
+    ]
+    story: list[Flowable] = []
+    for index, sheet in enumerate(sheets):
+        if index:
+            story += [NextPageTemplate(_template_name(is_wide(sheet))), PageBreak()]
+        story.append(sheet_story(sheet, paper))
+    title = f"{sheets[0].tournament} · round {sheets[0].round} · score sheets"
+    return build_pdf(story, templates, title=title)

@@ -1,0 +1,82 @@
+"""The seating list posted for a round: every table with its players in seat order, then
+every player A–Z with their table and seat (on a page of its own, to post beside it),
+then who has a bye."""
+
+from collections.abc import Iterator
+from xml.sax.saxutils import escape
+
+from reportlab.platypus import Flowable, LongTable, PageBreak, Paragraph
+
+from tournaments.printing.documents import Paper, SeatingDoc
+from tournaments.printing.fonts import REGULAR, register_fonts
+from tournaments.printing.pages import (
+    BODY,
+    HEADING,
+    flow_width,
+    listing_table,
+    numbered_pdf,
+    title_block,
+)
+from tournaments.printing.text import alphabetical_key, long_date, wrapped
+
+SIZE = 11  # read standing, from a step back
+TABLE_COLUMN = 50.0
+NUMBER_COLUMN = 55.0
+PADDING = 12.0  # a cell's left and right padding together
+
+
+def by_table(doc: SeatingDoc, width: float) -> LongTable:
+    """One row a table: its number, then the players in seat order."""
+    seats = max((len(table.seats) for table in doc.tables), default=4)
+    column = (width - TABLE_COLUMN) / seats
+    header = ["Table", *[f"Seat {number}" for number in range(1, seats + 1)]]
+    rows = [
+        [
+            str(table.number),
+            *[wrapped(seat.name, REGULAR, SIZE, column - PADDING) for seat in table.seats],
+        ]
+        for table in doc.tables
+    ]
+    return listing_table([header, *rows], [TABLE_COLUMN, *[column] * seats], right=[0], size=SIZE)
+
+
+def placements(doc: SeatingDoc) -> Iterator[tuple[str, str, str]]:
+    """Every player with their table and seat; a player with a bye gets "bye"."""
+    for table in doc.tables:
+        for seat in table.seats:
+            yield seat.name, str(table.number), str(seat.number)
+    for name in doc.byes:
+        yield name, "bye", ""
+
+
+def by_player(doc: SeatingDoc, width: float) -> LongTable:
+    """One row a player, A–Z as a Czech or Slovenian reader looks for a name."""
+    column = width - 2 * NUMBER_COLUMN
+    rows = [
+        [wrapped(name, REGULAR, SIZE, column - PADDING), table, seat]
+        for name, table, seat in sorted(placements(doc), key=lambda row: alphabetical_key(row[0]))
+    ]
+    header = ["Player", "Table", "Seat"]
+    return listing_table(
+        [header, *rows], [column, NUMBER_COLUMN, NUMBER_COLUMN], right=[1, 2], size=SIZE
+    )
+
+
+def seating_pdf(doc: SeatingDoc, paper: Paper = "letter") -> bytes:
+    """The round's seating: by table, then by player A–Z on a new page, then the byes."""
+    register_fonts()  # the names are measured before the document is built
+    width = flow_width(paper)
+    subtitle = f"Round {doc.round} seating · {long_date(doc.date)}"
+    story: list[Flowable] = [
+        *title_block(doc.tournament, subtitle),
+        Paragraph("By table", HEADING),
+        by_table(doc, width),
+        PageBreak(),
+        *title_block(doc.tournament, subtitle),
+        Paragraph("Players A–Z", HEADING),
+        by_player(doc, width),
+    ]
+    if doc.byes:
+        names = ", ".join(escape(name) for name in sorted(doc.byes, key=alphabetical_key))
+        story += [Paragraph("Byes this round", HEADING), Paragraph(names, BODY)]
+    return numbered_pdf(story, paper=paper, title=f"{doc.tournament} · round {doc.round} seating")

@@ -1,0 +1,144 @@
+"""Printed documents as PDF downloads: score sheets, seating lists, table cards, standings.
+
+The views only gather the data into the frozen documents of `tournaments.printing`;
+the paper size is the PAPER_SIZE setting.
+"""
+
+from decimal import Decimal
+
+from django.conf import settings
+from django.db.models import Prefetch
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.text import slugify
+
+from clubs.roles import director_required, public
+from tournaments import printing
+from tournaments.access import TableAccess, judge_of_table
+from tournaments.models import Hand, Round, ScoreSheet, Seat, Table
+from tournaments.summaries import hand_summary
+from tournaments.views.standings import PDF, download
+
+
+def _round(pk: int, number: int) -> Round:
+    tables = Table.objects.prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player")),
+        Prefetch("hands", queryset=Hand.objects.filter(deleted=False).order_by("number")),
+        Prefetch(
+            "sheets",
+            queryset=ScoreSheet.objects.filter(confirmed_at__isnull=False)
+            .select_related("confirmed_by")
+            .prefetch_related("lines"),
+        ),
+    )
+    return get_object_or_404(
+        Round.objects.select_related("tournament").prefetch_related(
+            Prefetch("tables", queryset=tables), "byes__player"
+        ),
+        tournament_id=pk,
+        number=number,
+    )
+
+
+def _seats(table: Table) -> tuple[printing.SheetSeat, ...]:
+    return tuple(printing.SheetSeat(seat.number, seat.player.name) for seat in table.seats.all())
+
+
+def _judge_url(request: HttpRequest, table: Table) -> str | None:
+    if not table.judge_token:
+        return None
+    return request.build_absolute_uri(reverse("tournaments:judge_link", args=[table.judge_token]))
+
+
+def _amount(value) -> int | Decimal:
+    return value if isinstance(value, int) else Decimal(str(value))
+
+
+def sheet_doc(request: HttpRequest, table: Table, *, filled: bool) -> printing.ScoreSheetDoc:
+    """A table's sheet: blank (with the judge's QR code) or filled with its hands."""
+    tournament = table.round.tournament
+    seats = _seats(table)
+    hands, counts, confirmed_by = (), None, None
+    if filled:
+        hands = tuple(
+            printing.SheetHand(
+                hand.number,
+                hand_summary(hand.data),
+                tuple(_amount(hand.settlement["deltas"][str(s.number)]) for s in seats),
+            )
+            for hand in table.hands.all()
+            if not hand.deleted
+        )
+        sheet = next(iter(table.sheets.all()), None)
+        if sheet is not None and sheet.confirmed:
+            by_seat = {line.seat: line.chips for line in sheet.lines.all()}
+            counts = tuple(by_seat[s.number] for s in seats)
+            confirmed_by = str(sheet.confirmed_by)
+    return printing.ScoreSheetDoc(
+        tournament=tournament.name,
+        date=tournament.date,
+        round=table.round.number,
+        table=table.number,
+        ruleset=tournament.get_ruleset_display(),
+        seats=seats,
+        start=tournament.starting_chips,
+        table_total=tournament.starting_chips * len(seats),
+        hands_per_round=tournament.hands_per_round,
+        judge_url=None if filled else _judge_url(request, table),
+        hands=hands,
+        counts=counts,
+        confirmed_by=confirmed_by,
+    )
+
+
+def _name(round_: Round, what: str) -> str:
+    return f"{slugify(round_.tournament.name)}-round-{round_.number}-{what}.pdf"
+
+
+@director_required
+def round_sheets_pdf(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """Every table's score sheet for the round: blank to print before play, with the QR."""
+    round_ = _round(pk, number)
+    filled = request.GET.get("filled") == "1"
+    docs = [sheet_doc(request, table, filled=filled) for table in round_.tables.all()]
+    pdf = printing.score_sheets_pdf(docs, settings.PAPER_SIZE)
+    return download(pdf, PDF, _name(round_, "filled-sheets" if filled else "sheets"))
+
+
+@judge_of_table
+def table_sheet_pdf(request: HttpRequest, access: TableAccess) -> HttpResponse:
+    """The table's filled score sheet: every recorded hand and, once confirmed, the counts."""
+    round_ = _round(access.table.round.tournament_id, access.table.round.number)
+    table = next(t for t in round_.tables.all() if t.pk == access.table.pk)
+    pdf = printing.score_sheets_pdf([sheet_doc(request, table, filled=True)], settings.PAPER_SIZE)
+    return download(pdf, PDF, _name(round_, f"table-{table.number}"))
+
+
+@public
+def seating_pdf(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """The seating list: by table, then alphabetical by player, then the byes."""
+    round_ = _round(pk, number)
+    doc = printing.SeatingDoc(
+        tournament=round_.tournament.name,
+        date=round_.tournament.date,
+        round=round_.number,
+        tables=tuple(printing.SeatingTable(t.number, _seats(t)) for t in round_.tables.all()),
+        byes=tuple(bye.player.name for bye in round_.byes.all()),
+    )
+    return download(printing.seating_pdf(doc, settings.PAPER_SIZE), PDF, _name(round_, "seating"))
+
+
+@director_required
+def table_cards_pdf(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """A card for each table: its number, its players by seat, the judge's QR code."""
+    round_ = _round(pk, number)
+    cards = [
+        printing.TableCard(
+            round_.tournament.name, round_.number, t.number, _seats(t), _judge_url(request, t)
+        )
+        for t in round_.tables.all()
+    ]
+    return download(
+        printing.table_cards_pdf(cards, settings.PAPER_SIZE), PDF, _name(round_, "table-cards")
+    )
