@@ -25,9 +25,11 @@ __all__ = [
     "TRULL",
     "Card",
     "CountingMethod",
+    "Holding",
     "Suit",
     "count_points",
     "declaring_side_points",
+    "pack_shortfall",
     "parse_cards",
     "total_points",
 ]
@@ -190,3 +192,66 @@ def declaring_side_points(
     """
     points = count_points(cards, method, packs=packs, field=field)
     return points if declaring else total_points(method, packs) - points
+
+
+@dataclass(frozen=True)
+class Holding:
+    """What a declaration says one hand holds: bounds on its trumps, and counters.
+
+    ``trull`` and ``kings`` are the Trull cards and the Kings it holds at least;
+    ``counters`` the five-point cards of either kind at least. Trull cards are trumps.
+    ``a & b`` is a hand holding both.
+
+    >>> honery, barvy = Holding(trull=1, kings=2, counters=4), Holding(max_trumps=2)
+    >>> (honery & barvy).impossible(12), (Holding(trull=3) & barvy).impossible(12)
+    (None, 'needs at least 3 trumps and at most 2')
+    """
+
+    min_trumps: int = 0
+    max_trumps: int = 22
+    trull: int = 0
+    kings: int = 0
+    counters: int = 0
+
+    def __and__(self, other: Holding) -> Holding:
+        return Holding(
+            max(self.min_trumps, other.min_trumps),
+            min(self.max_trumps, other.max_trumps),
+            max(self.trull, other.trull),
+            max(self.kings, other.kings),
+            max(self.counters, other.counters),
+        )
+
+    @property
+    def least_trumps(self) -> int:
+        return max(self.min_trumps, self.trull)
+
+    @property
+    def least_counters(self) -> int:
+        return max(self.counters, self.trull + self.kings)
+
+    def impossible(self, cards: int) -> str | None:
+        """Why no hand of ``cards`` cards holds this (``None`` when one can)."""
+        if self.least_trumps > self.max_trumps:
+            return f"needs at least {self.least_trumps} trumps and at most {self.max_trumps}"
+        trull_room = min(len(TRULL), self.max_trumps)
+        kings = max(self.kings, self.least_counters - trull_room)
+        if self.trull > trull_room or kings > 4:
+            return "needs more counters than one hand can hold"
+        if self.least_trumps + kings > cards:
+            return f"needs {self.least_trumps} trumps and {kings} Kings in {cards} cards"
+        return None
+
+
+def pack_shortfall(holdings: Iterable[Holding]) -> str | None:
+    """Why the hands of one deal (one holding a player) cannot all be held, else ``None``."""
+    holdings = list(holdings)
+    trumps = sum(h.least_trumps for h in holdings)
+    if trumps > 22:
+        return f"they need {trumps} trumps, and the pack has 22"
+    if sum(h.trull for h in holdings) > len(TRULL) or sum(h.kings for h in holdings) > 4:
+        return "they need more Trull cards or Kings than the pack has"
+    counters = sum(h.least_counters for h in holdings)
+    if counters > len(COUNTERS):
+        return f"they need {counters} five-point cards, and the pack has 7"
+    return None

@@ -15,7 +15,7 @@ from decimal import Decimal
 from types import MappingProxyType
 from typing import Any
 
-__all__ = ["dumps", "freeze", "loads"]
+__all__ = ["dumps", "freeze", "loads", "number_text"]
 
 
 def _reject_constant(name: str) -> None:
@@ -27,7 +27,8 @@ def loads(text: str | bytes) -> Any:
     return json.loads(text, parse_float=Decimal, parse_constant=_reject_constant)
 
 
-def _number(value: Decimal) -> str:
+def number_text(value: Decimal) -> str:
+    """A Decimal as a plain number without trailing zeros: ``1.5``, ``2``, ``-0.25``."""
     if not value.is_finite():
         raise ValueError(f"{value} is not a JSON number")
     if value == 0:
@@ -40,7 +41,7 @@ def _encode(obj: Any, indent: str | None, level: int) -> str:
     if hasattr(obj, "to_json"):
         obj = obj.to_json()
     if isinstance(obj, Decimal):
-        return _number(obj)
+        return number_text(obj)
     if obj is None or isinstance(obj, str | bool | int):
         return json.dumps(obj, ensure_ascii=False)
     if isinstance(obj, float):

@@ -1,16 +1,52 @@
-"""Wording shared by every ruleset's line labels.
+"""Wording shared by every ruleset's line labels, and the lines built from it.
 
 >>> side_text((1, 3), 3), side_text((4,), -12)
 ('seats 1 and 3 win 3 each', 'seat 4 alone loses 12 to each of the others')
+>>> parts = ["Game: |41−35|=6"]
+>>> doubled(6, 1, ("", "flek"), parts), parts
+(12, ['Game: |41−35|=6', 'flek ×2 = 12'])
+>>> personal_text((2, 3), -20)
+'seats 2 and 3 each pay 20 to each other player'
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from decimal import Decimal
 
-from scoring.settlement import Amount, Seat
+from scoring.jsonio import number_text
+from scoring.settlement import (
+    Amount,
+    Deltas,
+    Line,
+    Seat,
+    exact,
+    settle_personal_item,
+    settle_side_item,
+    zero,
+)
 
-__all__ = ["seats_text", "side_text"]
+__all__ = [
+    "amount_text",
+    "doubled",
+    "hand_text",
+    "personal_line",
+    "personal_text",
+    "seats_text",
+    "side_line",
+    "side_text",
+]
+
+
+def amount_text(amount: Amount) -> str:
+    """An amount as labels write it: ``3``, ``1.5`` (never ``1.50``)."""
+    return number_text(amount) if isinstance(amount, Decimal) else str(amount)
+
+
+def hand_text(ruleset: str, head: str, *extras: object) -> str:
+    """A hand's repr: ``<cz_xix.Hand prvni 1 with 3, 41 points, flek>``; falsy extras are left out."""
+    more = "".join(f", {extra}" for extra in extras if extra)
+    return f"<{ruleset}.Hand {head}{more}>"
 
 
 def seats_text(seats: Sequence[Seat]) -> str:
@@ -22,8 +58,51 @@ def seats_text(seats: Sequence[Seat]) -> str:
 
 def side_text(side: Sequence[Seat], amount: Amount) -> str:
     """What a side item does to ``side``, which wins ``amount`` (loses it when negative)."""
-    won, size = amount > 0, abs(amount)
+    if not amount:
+        return f"{seats_text(side)}: nothing to settle"
+    won, size = amount > 0, amount_text(abs(amount))
     if len(side) == 1:
         verb = f"wins {size} from" if won else f"loses {size} to"
         return f"{seats_text(side)} alone {verb} each of the others"
     return f"{seats_text(side)} {'win' if won else 'lose'} {size} each"
+
+
+def personal_text(players: Sequence[Seat], amount: Amount) -> str:
+    """What a personal item does to each of ``players`` (receives ``amount``, or pays)."""
+    verb = "receives" if amount > 0 else "pays"
+    if len(players) > 1:
+        verb = "each " + ("receive" if amount > 0 else "pay")
+    way = "from" if amount > 0 else "to"
+    return f"{seats_text(players)} {verb} {amount_text(abs(amount))} {way} each other player"
+
+
+def doubled(amount: Amount, level: int, names: Sequence[str], parts: list[str]) -> Amount:
+    """``amount`` × 2^level (a flek, a challenge), noting ``names[level] ×2^level = …``."""
+    if not level:
+        return amount
+    amount = exact(amount * 2**level)
+    parts.append(f"{names[level]} ×{2**level} = {amount_text(amount)}")
+    return amount
+
+
+def side_line(
+    item: str, parts: list[str], seats: Sequence[Seat], side: Sequence[Seat], amount: Amount
+) -> Line:
+    """A side item's line: ``side`` wins ``amount`` (loses it when negative)."""
+    parts.append(side_text(side, amount))
+    return Line(item, "; ".join(parts), settle_side_item(seats, side, amount))
+
+
+def personal_line(
+    item: str, parts: list[str], seats: Sequence[Seat], players: Sequence[Seat], amount: Amount
+) -> Line:
+    """Each of ``players`` receives ``amount`` from every other seat (pays it when negative).
+
+    Payments between two of ``players`` cancel out, so tied losers who "each pay every
+    other player" pay the others only.
+    """
+    deltas: Deltas = zero(seats)
+    for seat in players:
+        deltas += settle_personal_item(seats, seat, amount)
+    parts.append(personal_text(players, amount))
+    return Line(item, "; ".join(parts), deltas)

@@ -38,10 +38,14 @@ class PenaltyEntry:
     params: tuple[str, ...]
     example: Mapping[str, Any] = field(hash=False, repr=False)
     voids_hand: bool = False
+    prefix: str = ""  # the codes' family when not the ruleset's name: "cz" for cz_xix
 
     def __post_init__(self) -> None:
-        if not self.code.startswith(f"{self.ruleset}."):
-            raise ValueError(f"penalty code {self.code!r} must start with {self.ruleset!r}.")
+        prefix = self.prefix or self.ruleset
+        if not self.ruleset.startswith(f"{prefix}_") and prefix != self.ruleset:
+            raise ValueError(f"{self.ruleset!r} is not of the code family {prefix!r}")
+        if not self.code.startswith(f"{prefix}."):
+            raise ValueError(f"penalty code {self.code!r} must start with {prefix!r}.")
         if self.original_language not in LANGUAGES:
             raise ValueError(f"{self.code}: unknown language {self.original_language!r}")
         object.__setattr__(self, "example", freeze(self.example))

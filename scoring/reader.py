@@ -13,13 +13,17 @@ scoring.errors.HandError: declarer: must be an integer from 1 to 4 (got 5)
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
+from scoring.cards import declaring_side_points, total_points
 from scoring.errors import HandError, UnknownField
 
-__all__ = ["JsonObject", "describe"]
+__all__ = ["POINT_FIELDS", "JsonObject", "describe", "read_side_points"]
+
+# The three ways to give the declaring side's card points (RULES §1): exactly one of them.
+POINT_FIELDS = ("declarer_points", "declarer_cards", "opponents_cards")
 
 _JSON_TYPES = {
     bool: "a boolean",
@@ -85,9 +89,9 @@ class JsonObject:
             raise self.error(name, reason)
 
     def absent(self, name: str, reason: str) -> None:
-        """The field must be absent or null (it does not apply here)."""
+        """The field must be absent or null, or an empty list (it does not apply here)."""
         value = self.data.get(name)
-        if value is not None:
+        if value is not None and not (_is_list(value) and not value):
             raise self.error(name, f"{reason} (got {describe(value)})")
 
     def int(self, name: str, low: int, high: int, default: int | None = None) -> int | None:
@@ -118,6 +122,16 @@ class JsonObject:
             raise self.error(name, f"must be one of {names} (got {describe(value)})")
         return choices[value]
 
+    def objects(
+        self, name: str, fields: Collection[str], required: Collection[str] = ()
+    ) -> Iterator[tuple[str, JsonObject]]:
+        """The objects of a list field with their paths; each must give ``required``."""
+        for path, item in self.list(name):
+            entry = JsonObject(item, path, fields)
+            for field in required:
+                entry.require(field)
+            yield path, entry
+
     def object(self, name: str, fields: Collection[str]) -> JsonObject | None:
         value = self.data.get(name)
         return None if value is None else JsonObject(value, self.at(name), fields)
@@ -132,5 +146,47 @@ class JsonObject:
         path = self.at(name)
         return ((f"{path}[{i}]", item) for i, item in enumerate(value))
 
+    def seat_map(
+        self, name: str, seats: Sequence[int], low: int, high: int
+    ) -> dict[int, int] | None:
+        """An object seat → integer, every seat of ``seats`` once (``{"1": 20, "2": 15}``).
+
+        Keys are seat numbers as JSON writes them (strings); integer keys are read too.
+        """
+        value = self.data.get(name)
+        if value is None:
+            return None
+        path = self.at(name)
+        if not isinstance(value, Mapping):
+            raise self.error(name, f"must be an object seat → number (got {describe(value)})")
+        keys = {str(key): key for key in value if type(key) in (str, int)}
+        if len(keys) < len(value):
+            raise self.error(name, f"gives a seat twice, or a key that is no seat (got {value!r})")
+        allowed = tuple(str(seat) for seat in seats)
+        for key in keys:
+            if key not in allowed:
+                raise HandError(f"{path}.{key}", f"not a seat of the table {tuple(seats)}")
+        entries = JsonObject({key: value[k] for key, k in keys.items()}, path, allowed)
+        for seat in seats:
+            entries.require(str(seat), f"is required: every seat of {tuple(seats)} is given")
+        return {seat: entries.int(str(seat), low, high) for seat in seats}
+
     def raw(self, name: str) -> Any:
         return self.data.get(name)
+
+
+def read_side_points(hand: JsonObject, method: str) -> int | None:
+    """The declaring side's points from one of :data:`POINT_FIELDS` (none given: ``None``).
+
+    ``declarer_points`` is checked against the deal's range; a list of cards is counted by
+    ``method`` (the opponents' cards leave the declaring side the rest of the deal).
+    """
+    given = [name for name in POINT_FIELDS if hand.has(name)]
+    if len(given) > 1:
+        raise hand.error(given[1], f"give only one of {', '.join(POINT_FIELDS)} (got {given})")
+    if not given or given[0] == "declarer_points":
+        return hand.int("declarer_points", 0, total_points(method))
+    side = given[0]
+    return declaring_side_points(
+        hand.raw(side), method, declaring=side == "declarer_cards", field=hand.at(side)
+    )

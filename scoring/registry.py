@@ -18,7 +18,7 @@ from scoring.errors import HandError, UnknownRuleset
 from scoring.house_rules import HouseRule, resolve
 from scoring.penalties import PenaltyEntry
 from scoring.reader import describe
-from scoring.rulesets import spjst
+from scoring.rulesets import cz_three, cz_xix, spjst
 from scoring.settlement import Seat, Settlement
 
 __all__ = ["RULESETS", "Ruleset", "get_ruleset", "score_hand"]
@@ -42,7 +42,9 @@ class Ruleset(Protocol):
     def score(self, hand: Any, rules: Mapping[str, Any]) -> Settlement: ...
 
 
-RULESETS: Mapping[str, Ruleset] = MappingProxyType({spjst.NAME: spjst})
+RULESETS: Mapping[str, Ruleset] = MappingProxyType(
+    {module.NAME: module for module in (spjst, cz_xix, cz_three)}
+)
 
 
 def get_ruleset(name: object) -> Ruleset:

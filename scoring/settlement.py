@@ -61,10 +61,10 @@ class Deltas(Mapping[Seat, Amount]):
         return hash(tuple(self._amounts.items()))
 
     def __add__(self, other: Mapping[Seat, Amount]) -> Deltas:
-        return Deltas({s: a + other.get(s, 0) for s, a in self._amounts.items()})
+        return Deltas({s: exact(a + other.get(s, 0)) for s, a in self._amounts.items()})
 
     def __sub__(self, other: Mapping[Seat, Amount]) -> Deltas:
-        return Deltas({s: a - other.get(s, 0) for s, a in self._amounts.items()})
+        return Deltas({s: exact(a - other.get(s, 0)) for s, a in self._amounts.items()})
 
     def __bool__(self) -> bool:
         """True when some seat wins or loses something (not merely when there are seats)."""
@@ -116,7 +116,7 @@ class Settlement:
         for line in self.lines:
             for seat, amount in line.deltas.items():
                 totals[seat] += amount
-        return Deltas(totals)
+        return Deltas({seat: exact(total) for seat, total in totals.items()})
 
     def to_json(self) -> dict[str, object]:
         """The JSON form of RULES §0.3 (seat keys as strings)."""
@@ -200,7 +200,8 @@ def settle_personal_item(
     paying = frozenset(payers) if payers is not None else frozenset(seats) - {seat}
     if seat in paying or not paying <= frozenset(seats) or seat not in seats:
         raise ValueError(f"seat {seat} and payers {sorted(paying)} do not fit {tuple(seats)}")
-    total = amount * len(paying)
+    amount = exact(amount)
+    total = exact(amount * len(paying))
     return Deltas({s: total if s == seat else -amount if s in paying else 0 for s in seats})
 
 

@@ -22,7 +22,12 @@ from scoring.house_rules import HouseRule, resolve
 from scoring.labels import side_text
 from scoring.rulesets.spjst_catalogue import PENALTIES
 from scoring.rulesets.spjst_hand import CHALLENGES, SEATS, Contract, Hand
-from scoring.rulesets.spjst_penalties import effect_of, penalty_lines
+from scoring.rulesets.spjst_penalties import (
+    adjustment_lines,
+    check_adjustment,
+    effect_of,
+    penalty_lines,
+)
 from scoring.rulesets.spjst_values import VALUES, declarable_values
 from scoring.settlement import (
     Line,
@@ -95,10 +100,17 @@ _VALAT_SIDE = {"declarer": "the declaring side", "opponents": "the opponents"}
 
 
 def score(hand: Hand, rules: Mapping[str, Any]) -> Settlement:
-    """Score a validated hand under the house rules (missing settings take defaults)."""
+    """Score a validated hand under the house rules (missing settings take defaults).
+
+    A void hand and a standalone adjustment score only their penalties' own payments.
+    """
     rules = resolve(HOUSE_RULES, rules)
     if any(effect_of(p.code, rules).voids for p in hand.penalties):
         lines = penalty_lines(hand.penalties, rules, (), SEATS)
+    elif hand.is_adjustment:
+        # Again with the house rules: only now is it known whether a renege voids.
+        check_adjustment(hand.penalties, rules)
+        lines = adjustment_lines(hand.penalties, rules, SEATS)
     else:
         items = (_game_line(hand, rules), *_pagat_line(hand), *_valat_line(hand))
         values = _value_lines(hand)

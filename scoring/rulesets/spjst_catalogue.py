@@ -20,6 +20,8 @@ _OFFENDER_RULE = (
     "also pays the partners' losses. Several offenders: the rule is applied for each in "
     "turn, in the order entered. Values are not affected."
 )
+# Said of the codes that a director may apply outside any scored hand (RULES §7.1).
+_STANDALONE = " It may also stand alone: a standalone adjustment, a hand of penalties only."
 _DISCARDING = (
     "The game will be completed. The extra card(s) will go to the opponents. The "
     "violator(s) will pay a penalty of two chips to each player. The violator(s) will not "
@@ -78,7 +80,7 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
         "hand is continued to a normal conclusion. The extra card(s) go to the opponents. "
         "There is no penalty.",
         "004 §23",
-        "The hand is scored as entered; the penalty line moves no chips.",
+        "The hand is scored as entered; the penalty line moves no chips." + _STANDALONE,
         _hand(57, {"code": "spjst.misdeal_after_play", "seat": 4}),
     ),
     _entry(
@@ -88,7 +90,7 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
         _DISCARDING,
         "004 §30, quick sheet",
         "Offender pays 2 to each; the game, Pagat and Valat lines are shifted by the "
-        "offender rule.",
+        "offender rule. It needs the scored hand: refused as a standalone adjustment.",
         _hand(59, {"code": "spjst.discard_irregularity", "seat": 1}),
     ),
     _entry(
@@ -104,7 +106,7 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
         "penalty as misdeal.)",
         "004 §30, quick sheet",
         "As spjst.discard_irregularity; with renege_penalty = misdeal the hand is void and "
-        "the offender pays 2 to each.",
+        "the offender pays 2 to each (then it may also be entered without the game).",
         _hand(59, {"code": "spjst.renege", "seat": 2}),
     ),
     _entry(
@@ -136,7 +138,7 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
         "must be discarded face up or shown to each player. (Quick sheet: Discarding King "
         "is 5 chip penalty.)",
         "004 §30, quick sheet",
-        "Offender pays 5 to each; the hand is scored as entered.",
+        "Offender pays 5 to each; the hand is scored as entered." + _STANDALONE,
         _hand(59, {"code": "spjst.discard_counter", "seat": 3}),
     ),
     _entry(
@@ -150,7 +152,9 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
         "played. Any chips collected must be returned. The hand will be completed.",
         "004 §30",
         "Parameter value: the declared value (of the same seat) that is void. The value "
-        "scores nothing and the offender pays 2 to each.",
+        "scores nothing and the offender pays 2 to each. As a standalone adjustment (a hand "
+        "of penalties only) value is still required, for the record, but nothing is voided: "
+        "only the 2 chips are paid.",
         _hand(
             59,
             {"code": "spjst.illegal_declaration", "seat": 2, "value": "trull"},
@@ -168,7 +172,7 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
         "lost because of the omission.)",
         "004 §30, §12",
         "The failed Valat is not scored (a zero line); the rest of the hand is. The seat is "
-        "the player whose declaration misled the caller.",
+        "the player whose declaration misled the caller. It needs the scored hand.",
         _hand(
             80,
             {"code": "spjst.valat_call_voided", "seat": 2},
@@ -226,7 +230,8 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
         "the violator each pay a two-chip penalty to the other two players.",
         "004 §31",
         "Parameter rightful: the seat that should have been on Povinost. Offender and "
-        "rightful each pay 2 to each of the two others; the hand is scored as entered.",
+        "rightful each pay 2 to each of the two others; the hand is scored as entered."
+        + _STANDALONE,
         _hand(59, {"code": "spjst.wrong_povinost", "seat": 1, "rightful": 2}),
         params=("rightful",),
     ),
@@ -240,7 +245,7 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
         "doubling the number of chips. The caller must also pay a two-chip penalty.",
         "004 §31",
         "The caller (not the Pagat's holder) pays 2 to each; a Kontra by the holder is "
-        "entered as the Pagat's challenge.",
+        "entered as the Pagat's challenge." + _STANDALONE,
         _hand(59, {"code": "spjst.pagat_called_not_held", "seat": 4}),
     ),
     _entry(
@@ -251,7 +256,7 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
         "Player exposes a card: The card remains on the table face up and must be played "
         "and/or led at the first opportunity. There is no penalty.",
         "004 §31",
-        "A ruling: recorded as a line with no chips.",
+        "A ruling: recorded as a line with no chips." + _STANDALONE,
         _hand(59, {"code": "spjst.exposed_card", "seat": 2}),
     ),
     _entry(
@@ -260,7 +265,7 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
         "The deck must be cut at least 6 cards deep. No penalty.",
         "The deck should be cut at least 6 cards deep. There is no penalty.",
         "004 §31",
-        "A ruling: recorded as a line with no chips.",
+        "A ruling: recorded as a line with no chips." + _STANDALONE,
         _hand(59, {"code": "spjst.improper_cut", "seat": 2}),
     ),
     _entry(
@@ -269,7 +274,7 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
         "A player seated at the wrong table: play continues. No penalty.",
         "Seated at the wrong table. Play continues.",
         "004 §31",
-        "A ruling: recorded as a line with no chips.",
+        "A ruling: recorded as a line with no chips." + _STANDALONE,
         _hand(59, {"code": "spjst.wrong_table", "seat": 2}),
     ),
 )

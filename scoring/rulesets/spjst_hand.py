@@ -21,6 +21,7 @@ from scoring.errors import HandError
 from scoring.reader import JsonObject
 from scoring.rulesets.spjst_penalties import (
     Penalty,
+    check_adjustment,
     check_penalties,
     read_penalties,
     voiding_penalty,
@@ -77,7 +78,8 @@ class Valat:
 class Hand:
     """One SPJST hand as the judge enters it; read it with :meth:`from_json`.
 
-    Game fields may be ``None`` only in a hand voided by a misdeal or a wrong trump call.
+    Game fields may be ``None`` only in a hand voided by a misdeal or a wrong trump call,
+    or in a standalone adjustment: penalties alone, outside any scored hand.
     """
 
     contract: Contract | None = None
@@ -106,7 +108,19 @@ class Hand:
         """The declarer and the partner, if any."""
         return (self.declarer,) if self.partner is None else (self.declarer, self.partner)
 
+    @property
+    def is_adjustment(self) -> bool:
+        """Penalties with no game field and nothing voiding: a standalone adjustment.
+
+        A field at its default (``challenge`` 0, no ``values``) is not a game field given.
+        Whether a renege voids is a house rule, so such a hand is scored as void under
+        ``renege_penalty = "misdeal"`` although it reads as an adjustment.
+        """
+        return bool(self.penalties) and _no_game(self) and voiding_penalty(self.penalties) is None
+
     def __repr__(self) -> str:
+        if self.is_adjustment:
+            return f"<spjst.Hand adjustment, {len(self.penalties)} penalties>"
         if self.contract is None:
             return f"<spjst.Hand void, {len(self.penalties)} penalties>"
         partner = f" with {self.partner}" if self.partner else ""
@@ -142,10 +156,29 @@ def _read_hand(data: Mapping[str, Any]) -> Hand:
         values=read_values(hand, SEATS),
         penalties=read_penalties(hand, SEATS),
     )
+    if parsed.is_adjustment:
+        # Before the per-code checks, so that the refusal says the code needs the hand.
+        check_adjustment(parsed.penalties)
     check_penalties(parsed)
-    if voiding_penalty(parsed.penalties) is None:
+    if voiding_penalty(parsed.penalties) is None and not parsed.is_adjustment:
         _check_complete(hand, parsed)
     return parsed
+
+
+def _no_game(hand: Hand) -> bool:
+    """Whether no game field was given (the reader has put defaults for the absent ones)."""
+    return (
+        hand.contract is None
+        and hand.declarer is None
+        and hand.partner is None
+        and hand.called is None
+        and hand.prever_talon is None
+        and hand.declarer_points is None
+        and hand.challenge == 0
+        and hand.pagat is None
+        and hand.valat is None
+        and not hand.values
+    )
 
 
 def _read_partner(
@@ -218,7 +251,9 @@ def _read_valat(hand: JsonObject, points: int | None) -> Valat | None:
 def _check_complete(hand: JsonObject, parsed: Hand) -> None:
     """A hand that was played needs its contract, declarer and points."""
     for name in ("contract", "declarer"):
-        hand.require(name, "is required (only a void hand may omit it)")
+        hand.require(
+            name, "is required (only a void hand or a penalties-only adjustment may omit it)"
+        )
     if parsed.declarer_points is None:
         raise HandError("declarer_points", f"is required, or one of {', '.join(_POINT_FIELDS[1:])}")
     if parsed.contract is Contract.PREVER and parsed.prever_talon is None:

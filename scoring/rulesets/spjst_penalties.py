@@ -8,7 +8,7 @@ examples are in :mod:`scoring.rulesets.spjst_catalogue`.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -24,7 +24,16 @@ from scoring.settlement import (
     zero,
 )
 
-__all__ = ["EFFECTS", "Effect", "Penalty", "check_penalties", "effect_of", "penalty_lines"]
+__all__ = [
+    "EFFECTS",
+    "Effect",
+    "Penalty",
+    "adjustment_lines",
+    "check_adjustment",
+    "check_penalties",
+    "effect_of",
+    "penalty_lines",
+]
 
 
 @dataclass(frozen=True)
@@ -67,6 +76,30 @@ EFFECTS: Mapping[str, Effect] = MappingProxyType(
     }
 )
 _RENEGE_AS_MISDEAL = Effect(2, voids=True, note="as a misdeal: the hand is void")
+
+# A standalone adjustment (penalties only, RULES §7.1) has no game, Pagat, Valat or values:
+# these codes act on them, so they need the scored hand. The offender-rule codes are found
+# through their effect, because house rule renege_penalty decides the renege's.
+_NEEDS_THE_HAND: Mapping[str, str] = MappingProxyType(
+    {
+        "spjst.valat_call_voided": "it voids the hand's failed announced Valat",
+        "spjst.wrong_trump_unnoticed": (
+            "it goes with the spjst.wrong_trump_called that voids the hand (record both)"
+        ),
+    }
+)
+_OFFENDER_RULE_REASON = (
+    "the offender rule acts on its game, Pagat and Valat; record it on that hand"
+)
+_RENEGE_HINT = " (a renege stands alone only under renege_penalty = 'misdeal')"
+# Standing alone, an illegal declaration has no declared value to void: just the 2 chips.
+_ADJUSTMENT_NOTES: Mapping[str, str] = MappingProxyType(
+    {
+        "spjst.illegal_declaration": (
+            "no value voided here (record it on its hand to return the value's chips)"
+        ),
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -134,13 +167,16 @@ def check_penalties(hand: Any) -> None:
 
 def _check_illegal_declaration(hand: Any, i: int, path: str) -> None:
     penalty = hand.penalties[i]
+    if penalty in hand.penalties[:i]:
+        raise HandError(
+            f"{path}.value", f"this declaration is already penalised (got {penalty.value!r})"
+        )
+    # A standalone adjustment has no values: the penalty is the 2 chips alone.
+    if hand.is_adjustment:
+        return
     if not any(v.seat == penalty.seat and v.value == penalty.value for v in hand.values):
         raise HandError(
             f"{path}.value", f"seat {penalty.seat} did not declare it (got {penalty.value!r})"
-        )
-    if penalty in hand.penalties[:i]:
-        raise HandError(
-            f"{path}.value", f"this declaration is already void (got {penalty.value!r})"
         )
 
 
@@ -190,6 +226,50 @@ _CHECKS = {
     "spjst.wrong_povinost": _check_wrong_povinost,
     "spjst.pagat_called_not_held": _check_pagat_called_not_held,
 }
+
+
+def check_adjustment(penalties: Sequence[Penalty], rules: Mapping[str, Any] | None = None) -> None:
+    """Refuse a penalty that cannot stand alone as an adjustment: it needs the scored hand.
+
+    A hand is read without its house rules (``rules`` None), so a renege passes there:
+    under ``renege_penalty = "misdeal"`` it voids the hand like a misdeal and needs no game.
+    Scoring checks again with the rules.
+    """
+    for i, penalty in enumerate(penalties):
+        reason = _needs_the_hand(penalty.code, rules)
+        if reason:
+            raise HandError(f"penalties[{i}].code", f"needs the scored hand: {reason}")
+
+
+def _needs_the_hand(code: str, rules: Mapping[str, Any] | None) -> str | None:
+    """Why ``code`` cannot stand alone under ``rules``, or None when it can."""
+    if code in _NEEDS_THE_HAND:
+        return _NEEDS_THE_HAND[code]
+    if code == "spjst.renege" and rules is None:
+        return None
+    if effect_of(code, rules or {}).offender_rule:
+        return _OFFENDER_RULE_REASON + (_RENEGE_HINT if code == "spjst.renege" else "")
+    return None
+
+
+def adjustment_lines(
+    penalties: Sequence[Penalty], rules: Mapping[str, Any], seats: Sequence[Seat]
+) -> list[Line]:
+    """A standalone adjustment's lines: a zero line saying so, then each penalty's own line.
+
+    Only the penalties' own payments move; call :func:`check_adjustment` first.
+    """
+    header = Line(
+        "adjustment",
+        "Standalone adjustment: outside any scored hand, only the penalties' own payments",
+        zero(seats),
+    )
+    lines = [header]
+    for penalty in penalties:
+        effect = effect_of(penalty.code, rules)
+        note = _ADJUSTMENT_NOTES.get(penalty.code)
+        lines.append(_own_line(penalty, replace(effect, note=note) if note else effect, seats))
+    return lines
 
 
 def penalty_lines(

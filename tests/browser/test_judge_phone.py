@@ -26,7 +26,12 @@ def browser_page(live_server, monkeypatch):
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic"],
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-quic",
+            ],
         )
         context = browser.new_context(viewport={"width": 360, "height": 780})
         yield context

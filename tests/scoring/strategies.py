@@ -12,7 +12,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from scoring.cards import PACK
-from scoring.rulesets.spjst import declarable_values
+from scoring.rulesets.spjst import VALUES, declarable_values
 
 SEATS = (1, 2, 3, 4)
 seats = st.sampled_from(SEATS)
@@ -131,9 +131,39 @@ def _void(draw: st.DrawFn, hand: dict[str, Any]) -> None:
             hand.pop(name, None)
 
 
+# The codes a standalone adjustment may carry: none acts on the game (RULES §7.1).
+STANDALONE_CODES = (
+    "misdeal_after_play",
+    "discard_counter",
+    "pagat_called_not_held",
+    "exposed_card",
+    "improper_cut",
+    "wrong_table",
+)
+
+
+@st.composite
+def adjustments(draw: st.DrawFn) -> dict[str, Any]:
+    """A standalone adjustment: penalties only, outside any scored hand."""
+    penalties: list[dict[str, Any]] = []
+    for code in draw(st.lists(st.sampled_from(STANDALONE_CODES), min_size=1, max_size=3)):
+        if code == "misdeal_after_play" and any(p["code"].endswith(code) for p in penalties):
+            continue
+        penalties.append({"code": f"spjst.{code}", "seat": draw(seats)})
+    if draw(st.booleans()):
+        value = draw(st.sampled_from(VALUES)).name
+        penalties.append({"code": "spjst.illegal_declaration", "seat": draw(seats), "value": value})
+    if draw(st.booleans()):
+        seat, rightful = draw(st.permutations(SEATS))[:2]
+        penalties.append({"code": "spjst.wrong_povinost", "seat": seat, "rightful": rightful})
+    return {"ruleset": "spjst", "penalties": draw(st.permutations(penalties))}
+
+
 @st.composite
 def valid_hands(draw: st.DrawFn) -> dict[str, Any]:
-    """A valid SPJST hand as a JSON object (seats 1..4)."""
+    """A valid SPJST hand as a JSON object (seats 1..4); one in ten is an adjustment."""
+    if draw(st.integers(0, 9)) == 0:
+        return draw(adjustments())
     hand = draw(_game())
     points = hand.pop("_points")
     if draw(st.integers(0, 2)) == 0:
@@ -188,7 +218,18 @@ def path_text(path: tuple) -> str:
 def broken_hands(draw: st.DrawFn) -> tuple[dict[str, Any], str]:
     """A valid hand with one fault, and the path of the faulty field (or object)."""
     hand = draw(valid_hands())
-    path, kind = draw(st.sampled_from(_targets(hand)))
+    return put_fault(draw, hand, _targets(hand))
+
+
+def put_fault(
+    draw: st.DrawFn, hand: dict[str, Any], targets: list[tuple[tuple, str]]
+) -> tuple[dict[str, Any], str]:
+    """Put a wrong value (or an unknown field) at one of ``targets``: (path, kind) pairs.
+
+    Kinds: ``object`` (gets a ``bogus`` field), ``seat``, ``int``, ``bool``, ``str``, ``list``.
+    Returns the hand and the path the refusal must name.
+    """
+    path, kind = draw(st.sampled_from(targets))
     if kind == "object":
         path = (*path, "bogus")
         bad: Any = draw(st.integers() | st.text(max_size=3) | st.none())

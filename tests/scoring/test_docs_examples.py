@@ -10,11 +10,19 @@ from scoring import loads, score_hand
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
 
 
-def _examples():
+def _examples(start="## 4. Examples", end="## 5."):
+    """The (hand, settlement) pairs of ```json blocks between two headings of the docs."""
     text = DOCS.read_text(encoding="utf-8")
-    section = text.split("## 4. Examples", 1)[1].split("## 5.", 1)[0]
+    section = text.split(start, 1)[1].split(end, 1)[0]
     blocks = re.findall(r"```json\n(.*?)\n```", section, flags=re.DOTALL)
     return list(zip(blocks[::2], blocks[1::2], strict=True))
+
+
+# The Czech sections (6, 7) end with their examples, hands with the engine's settlements.
+CZECH = [
+    *_examples("### 6.10 Example", "\n## 7."),
+    *_examples("### 7.9 Example", "\n## 8."),
+]
 
 
 def test_the_docs_have_an_example_per_contract():
@@ -24,4 +32,14 @@ def test_the_docs_have_an_example_per_contract():
 
 @pytest.mark.parametrize(("hand", "settlement"), _examples())
 def test_the_documented_settlement_is_the_engines(hand, settlement):
+    assert score_hand(None, loads(hand)).to_json() == loads(settlement)
+
+
+def test_the_docs_have_examples_of_each_czech_ruleset():
+    rulesets = [loads(hand)["ruleset"] for hand, _ in CZECH]
+    assert rulesets.count("cz_xix") == 3 and rulesets.count("cz_three") == 2
+
+
+@pytest.mark.parametrize(("hand", "settlement"), CZECH)
+def test_the_documented_czech_settlement_is_the_engines(hand, settlement):
     assert score_hand(None, loads(hand)).to_json() == loads(settlement)

@@ -9,7 +9,10 @@ MODULES = [
     "scoring", "scoring.cards", "scoring.errors", "scoring.house_rules", "scoring.jsonio",
     "scoring.labels", "scoring.penalties", "scoring.reader", "scoring.registry",
     "scoring.settlement", "scoring.rulesets.spjst", "scoring.rulesets.spjst_hand",
-    "scoring.rulesets.spjst_values",
+    "scoring.rulesets.spjst_values", "scoring.rulesets.cz_renonc", "scoring.rulesets.cz_varsava",
+    "scoring.rulesets.cz_xix", "scoring.rulesets.cz_xix_hand", "scoring.rulesets.cz_xix_hlasky",
+    "scoring.rulesets.cz_three", "scoring.rulesets.cz_three_hand",
+    "scoring.rulesets.cz_three_bonuses",
 ]  # fmt: skip
 
 

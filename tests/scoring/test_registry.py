@@ -22,10 +22,21 @@ def test_the_public_api_is_exported():
 def test_every_ruleset_has_the_same_shape():
     for name, module in RULESETS.items():
         assert name == module.NAME and module.TITLE
-        assert module.SEATS == (1, 2, 3, 4)
+        seats = module.SEATS if isinstance(module.SEATS, tuple) else module.SEATS({})
+        assert seats == tuple(range(1, module.TABLE_SIZES[0] + 1))
         assert callable(module.Hand.from_json) and callable(module.score)
         assert isinstance(module.HOUSE_RULES, tuple) and isinstance(module.PENALTIES, tuple)
-        assert "seed" in module.PRESETS
+        assert "seed" in module.PRESETS and set(module.PRESET_SOURCES) == set(module.PRESETS)
+        assert isinstance(module.ZERO_SUM, bool)
+
+
+def test_the_czech_rulesets_are_registered():
+    assert set(RULESETS) >= {"spjst", "cz_xix", "cz_three"}
+    assert get_ruleset("cz_xix").TABLE_SIZES == (4,)
+    assert get_ruleset("cz_three").TABLE_SIZES == (3, 4)
+    assert get_ruleset("cz_three").SEATS({"sitter": 4}) == (1, 2, 3, 4)
+    hand = {"contract": "solo", "declarer": 1, "declarer_points": 30}
+    assert score_hand("cz_xix", hand).deltas == {1: -15, 2: 5, 3: 5, 4: 5}
 
 
 def test_get_ruleset_names_the_bad_value():

@@ -120,3 +120,14 @@ def test_lines_and_deltas_are_read_only_and_hashable():
         line.deltas[1] = 5
     assert hash(line) == hash(Line("game", "Game", {1: 1, 2: -1}))
     assert repr(line) == "Line('game', 'Game', {1: 1, 2: -1})"
+
+
+def test_decimal_amounts_stay_exact_and_whole_ones_become_int():
+    from decimal import Decimal
+
+    half = settle_side_item(SEATS, (1,), Decimal("0.5"))
+    assert half == {1: Decimal("1.5"), 2: Decimal("-0.5"), 3: Decimal("-0.5"), 4: Decimal("-0.5")}
+    total = half + half
+    assert total[1] == 3 and type(total[1]) is int and total[2] == Decimal(-1)
+    paid = settle_personal_item(SEATS, 2, Decimal("0.50"))
+    assert paid[2] == Decimal("1.5") and str(paid[1]) == "-0.5"

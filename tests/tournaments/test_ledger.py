@@ -88,3 +88,26 @@ def test_a_misdeal_is_a_standalone_entry_and_moves_the_chips(director_client, ta
     assert hand.settlement["deltas"] == {"1": 2, "2": 2, "3": 2, "4": -6}
     page = judge_client.get(table1.get_absolute_url()).content.decode()
     assert ">102<" in page and ">94<" in page
+
+
+def test_a_standalone_adjustment_moves_only_the_penalty(director_client, table1):
+    _apply(director_client, table1, code="spjst.discard_counter", seat="3", reason="king face up")
+    hand = Hand.objects.get()
+    assert hand.data == {"penalties": [{"code": "spjst.discard_counter", "seat": 3}]}
+    assert hand.settlement["deltas"] == {"1": 5, "2": 5, "3": -15, "4": 5}
+
+
+def test_a_ruling_that_needs_the_hand_is_refused_standalone(director_client, table1):
+    page = _apply(director_client, table1, code="spjst.renege", seat="3", reason="revoke")
+    assert "needs the scored hand" in page
+    assert not Hand.objects.exists()
+
+
+def test_cancelling_a_standalone_adjustment_deletes_it_with_its_history(director_client, table1):
+    _apply(director_client, table1, code="spjst.discard_counter", seat="3", reason="king face up")
+    hand = Hand.objects.get()
+    director_client.post(
+        reverse("tournaments:ledger_cancel", args=[hand.pk, 0]), {"reason": "wrong table"}
+    )
+    hand.refresh_from_db()
+    assert hand.deleted and hand.revisions.count() == 2

@@ -1,0 +1,117 @@
+"""The Czech renonc catalogue (000 "Renonc"; RULES §7.2, §7.3): texts and examples.
+
+The seed (000) is in Czech: ``original_text`` quotes its own words and ``rule_text`` says
+the rule in English as RULES.md reads it. Both Czech rulesets build their entries here,
+each with its own code prefix, amount and example hands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from scoring.penalties import PenaltyEntry
+from scoring.rulesets.cz_renonc import KINDS
+
+__all__ = ["renonc_entries"]
+
+_PENALTY_CS = (
+    " Tresty si určí každá tarokářská společnost podle svého uvážení, vyspělosti hráčů a "
+    "hraní fair play."
+)
+# kind → (title, the rule in English, the seed's words)
+_TEXTS: Mapping[str, tuple[str, str, str]] = {
+    "misdeal": (
+        "Misdeal",
+        "The dealer deals a wrong number of cards, or deals in a wrong way.",
+        "Špatné rozdávání: jestliže rozdávající (zadák) rozdá špatný počet karet, nebo rozdá "
+        "nesprávným způsobem.",
+    ),
+    "varsava_card_not_added": (
+        "Talon card not added in Varšava",
+        "In Varšava the forehand did not add the six talon cards, one to each of the first "
+        "six tricks, in the right order.",
+        "Nepřihození karty do štychu při Varšavě: předák nepřihodil všech 6 karet ve správném "
+        "pořadí do štychů.",
+    ),
+    "varsava_not_overtrumped": (
+        "Tarok not overtrumped in Varšava",
+        "In Varšava a player had to beat the highest tarok in the trick but played a lower one.",
+        "Nepřebití vyneseného taroka při Varšavě: hráč měl přebít nejvyšší tarok ve štychu, "
+        "ale podbil nižším.",
+    ),
+    "varsava_too_many_taroks": (
+        "Varšava called with more than three taroks",
+        "The forehand called Varšava holding more than three taroks.",
+        "Vyvolání Varšavy s více než 3mi taroky: předák měl více než tři taroky.",
+    ),
+    "wrong_announcement": (
+        "Wrong announcement",
+        "A player announced a hláška wrongly (does not know the hlášky and mixes them up).",
+        "Zahlášení nesprávné hlášky: hráč nezná hlášky a poplete je.",
+    ),
+    "revoke": (
+        "Revoke",
+        "A player did not follow suit, or did not play a tarok when one was due.",
+        "Nepřiznání barvy nebo taroka: měl být přihozen tarok nebo barva, ale hráč hrál jinak.",
+    ),
+    "talon_discard": (
+        "Wrong talon discard",
+        "After taking cards from the talon a player did not discard the right number, so "
+        "holds a wrong number of cards.",
+        "Neodhození zpátky do talonu: neodhození za talón správný počet karet po rozebrání "
+        "talónu (výsledkem je, že hráč má nesprávný počet karet v ruce).",
+    ),
+    "conduct": (
+        "Breach of players' discipline",
+        "A player prompts the partner in a way not allowed, plainly tries to cheat, or helps "
+        "himself to a win on purpose; usually by talking or thinking aloud too much.",
+        "Porušení hráčské kázně: Hráč jedná tak, že napovídá jakýmkoliv nepovoleným způsobem "
+        "spoluhráči jak má hrát, snaží se evidentně podvádět, pomáhá si k výhře záměrně "
+        "nepovoleným způsobem. Obvykle hráč příliž mluví nebo myslí nahlas. (tyto přestupky "
+        "jsou těžko postižitelné, protože se obtížně stanovuje hranice a protože nelze přesně "
+        "určit úmyslné či neúmyslné zavinění).",
+    ),
+}
+
+
+def _effect(kind: str, amount: str, flek: str) -> str:
+    pays = f"the offender (the penalty's seat) pays each other player {amount} × {flek}"
+    if kind == "conduct":
+        return f"The hand is scored as entered; {pays}."
+    where = " Only in a Varšava." if kind.startswith("varsava_") else ""
+    caller = (
+        " The seat must be the declarer, the forehand who called it."
+        if kind in ("varsava_card_not_added", "varsava_too_many_taroks")
+        else ""
+    )
+    return f"The hand is not scored; {pays}.{where}{caller}"
+
+
+def renonc_entries(
+    ruleset: str,
+    prefix: str,
+    evidence: str,
+    amount: str,
+    flek: str,
+    example: Callable[[str, str], dict[str, Any]],
+) -> tuple[PenaltyEntry, ...]:
+    """The eight entries of ``ruleset``; ``example(kind, code)`` gives each example hand.
+
+    ``amount`` and ``flek`` name the amount and the flek factor in the effect texts.
+    """
+    entries = []
+    for kind in KINDS:
+        title, rule, original = _TEXTS[kind]
+        code = f"{prefix}.renonc.{kind}"
+        rule += " The seed leaves the penalty to each club; RULES §7.2 decides it."
+        entries.append(
+            PenaltyEntry(
+                code=code, ruleset=ruleset, title=title, rule_text=rule,
+                original_text=original + _PENALTY_CS, original_language="cs",
+                evidence=evidence, effect=_effect(kind, amount, flek), params=(),
+                example=example(kind, code), voids_hand=kind != "conduct",
+                prefix="" if prefix == ruleset else prefix,
+            )
+        )  # fmt: skip
+    return tuple(entries)

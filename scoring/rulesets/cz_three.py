@@ -1,0 +1,191 @@
+"""Taroky ve třech, seed 001 — RULES §4 and §7.3.
+
+Three players (a fourth sits out as dealer and pays or receives like the opponents).
+The declarer plays alone and wins with 36 of the 70 points; each opponent pays or
+receives the game's price × 2^flek. Amounts are the seed's Kč units, exact to the half.
+
+>>> from scoring.house_rules import resolve
+>>> hand = Hand.from_json({"contract": "druha", "declarer": 1, "declarer_points": 41,
+...                        "bonuses": [{"kind": "trul", "side": "opponents", "won": True}]})
+>>> dict(score(hand, resolve(HOUSE_RULES)).deltas)
+{1: 2, 2: -1, 3: -1}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from decimal import Decimal
+from types import MappingProxyType
+from typing import Any
+
+from scoring.house_rules import HouseRule, resolve
+from scoring.labels import amount_text, doubled, personal_line, side_line
+from scoring.rulesets.cz_renonc import adjustment_line, renonc_lines
+from scoring.rulesets.cz_renonc_catalogue import renonc_entries
+from scoring.rulesets.cz_three_bonuses import BONUSES, Bonus
+from scoring.rulesets.cz_three_hand import FLEK, NAME, Contract, Hand, table_seats
+from scoring.rulesets.cz_varsava import loser_line
+from scoring.settlement import Amount, Line, Settlement, exact
+
+__all__ = [
+    "BONUSES",
+    "GAME_PRICES",
+    "HOUSE_RULES",
+    "NAME",
+    "PENALTIES",
+    "PRESETS",
+    "PRESET_SOURCES",
+    "SEATS",
+    "TABLE_SIZES",
+    "TITLE",
+    "ZERO_SUM",
+    "Hand",
+    "score",
+]
+
+TITLE = "Taroky ve třech"
+# 001: three players; a fourth at the table sits each hand out as dealer (pauzíruje).
+TABLE_SIZES: tuple[int, ...] = (3, 4)
+ZERO_SUM = True  # Kč paid between the players, the sitter included
+SEATS = table_seats  # 1..3, or 1..4 with a sitter: a function of the hand
+
+GAME_PRICES: Mapping[Contract, Decimal] = MappingProxyType(
+    {
+        Contract.PRVNI: Decimal(1),
+        Contract.DRUHA: Decimal("1.5"),
+        Contract.TRETI: Decimal(2),
+        Contract.CTVRTA: Decimal("2.5"),
+        Contract.PATA: Decimal(3),
+        Contract.SOLO: Decimal(4),
+    }
+)
+# (announced, silent): Valát in První–Pátá, Sólo-valát in a Sólo.
+VALAT_PRICES = {False: (Decimal(8), Decimal(4)), True: (Decimal(16), Decimal(8))}
+VARSAVA_VALUE = NO_TRICK_VALUE = Decimal(2)
+
+HOUSE_RULES: tuple[HouseRule, ...] = (
+    HouseRule(
+        "renonc_value", Decimal(1), "decimal", minimum=0,
+        help="What a renonc costs the offender, to each other player, × the flek factor.",
+        source="RULES §7.2–§7.3 Decision in the seed's Kč: the Vysočina club's 1 Kč, ×2 per "
+        "flek level (= 20 points at 5 h a point)",
+    ),
+    HouseRule(
+        "failed_valat_doubles_bonuses", False, "bool",
+        help="Bonuses also count double when an announced Valát fails (not only a made one).",
+        source="where RULES §4.2 is silent: 001 \"Při Valátu jsou všechny hlášky dvojnásobné… "
+        "Proto je dobré pokusit se valátu zabránit\" (a prevented Valát doubles nothing)",
+    ),
+)  # fmt: skip
+PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType(
+    {
+        "seed": resolve(HOUSE_RULES),
+        "vysocina": resolve(HOUSE_RULES, {"renonc_value": Decimal(1)}),
+    }
+)
+PRESET_SOURCES: Mapping[str, str] = MappingProxyType(
+    {
+        "seed": "Taroky ve třech, seed 001 (price table in Kč), as RULES.md reads it",
+        "vysocina": "Vysočina club rules (RULES §7.2): renonc 1 Kč, ×2 per flek level; the "
+        "prices as the seed",
+    }
+)
+
+_NAMES = {
+    Contract.PRVNI: "první",
+    Contract.DRUHA: "druhá",
+    Contract.TRETI: "třetí",
+    Contract.CTVRTA: "čtvrtá",
+    Contract.PATA: "pátá",
+    Contract.SOLO: "sólo",
+}
+
+
+def _example(kind: str, code: str) -> dict[str, Any]:
+    """The catalogue's example hand for a renonc kind (a misdeal by the sitter-dealer)."""
+    if kind == "misdeal":
+        return {"ruleset": NAME, "sitter": 4, "penalties": [{"code": code, "seat": 4}]}
+    if kind.startswith("varsava"):
+        hand: dict[str, Any] = {
+            "contract": "varsava", "declarer": 1, "varsava_flek": 1,
+            "varsava_points": {"1": 20, "2": 15, "3": 25},
+            "varsava_tricks": {"1": 5, "2": 4, "3": 7},
+        }  # fmt: skip
+    else:
+        hand = {"contract": "prvni", "declarer": 1, "declarer_points": 41, "flek": 1}
+    seat = 1 if kind.startswith("varsava") else 2
+    return {"ruleset": NAME, **hand, "penalties": [{"code": code, "seat": seat}]}
+
+
+PENALTIES = renonc_entries(
+    NAME, NAME, "000 Renonc; RULES §7.2, §7.3", "renonc_value (1 Kč)",
+    "the game's flek factor (×2 per flek level; varsava_flek in a Varšava)", _example,
+)  # fmt: skip
+
+
+def score(hand: Hand, rules: Mapping[str, Any]) -> Settlement:
+    """Score a validated hand under the house rules (missing settings take defaults)."""
+    rules = resolve(HOUSE_RULES, rules)
+    seats = hand.seats
+    level = hand.varsava_flek if hand.contract is Contract.VARSAVA else hand.flek
+    renoncs = renonc_lines(hand.penalties, seats, rules["renonc_value"], level, FLEK)
+    if hand.voided:
+        return Settlement(NAME, seats, tuple(renoncs))
+    if hand.contract is None:  # a standalone ruling
+        return Settlement(NAME, seats, (adjustment_line(seats), *renoncs))
+    if hand.contract is Contract.VARSAVA:
+        return Settlement(NAME, seats, (*_varsava_lines(hand), *renoncs))
+    bonuses = [_bonus_line(hand, bonus, rules) for bonus in hand.bonuses]
+    return Settlement(NAME, seats, (_game_line(hand), *bonuses, *renoncs))
+
+
+def _game_line(hand: Hand) -> Line:
+    """The game's price (or the Valát's instead) × 2^flek, from each opponent."""
+    name, valat = _NAMES[hand.contract], hand.valat
+    if valat is None:
+        won = hand.declarer_points >= 36
+        price = GAME_PRICES[hand.contract]
+        what = f"{'won' if won else 'lost'} with {hand.declarer_points} points"
+    else:
+        won = valat.won
+        announced, silent = VALAT_PRICES[hand.contract is Contract.SOLO]
+        price = announced if valat.announced else silent
+        kind = "Sólo-valát" if hand.contract is Contract.SOLO else "Valát"
+        how = "announced" if valat.announced else "silent"
+        what = f"{kind} {how}, {'made' if won else 'failed'}, instead of the game"
+    parts = [f"Game ({name}): {what}: {amount_text(exact(price))}"]
+    amount = doubled(exact(price), hand.flek, FLEK, parts)
+    return side_line("game", parts, hand.seats, (hand.declarer,), amount if won else -amount)
+
+
+def _bonus_line(hand: Hand, bonus: Bonus, rules: Mapping[str, Any]) -> Line:
+    """A bonus: its price (+ made, − failed or killed), ×2 in a Sólo, ×2 in a Valát."""
+    price = exact(bonus.rule.price(announced=bonus.announced))
+    how = "announced" if bonus.announced else "silent"
+    result = "made" if bonus.won else "failed" if bonus.announced else "killed in its own trick"
+    parts = [f"Bonus {bonus.kind} ({bonus.side}) {how}, {result}: {amount_text(price)}"]
+    amount: Amount = price
+    for doubling in _doublings(hand, rules):
+        amount = exact(amount * 2)
+        parts.append(f"{doubling} ×2 = {amount_text(amount)}")
+    side = (hand.declarer,) if bonus.side == "declarer" else hand.opponents
+    return side_line("bonus", parts, hand.seats, side, amount if bonus.won else -amount)
+
+
+def _doublings(hand: Hand, rules: Mapping[str, Any]) -> list[str]:
+    doublings = ["Sólo"] if hand.contract is Contract.SOLO else []
+    valat = hand.valat
+    if valat and (valat.won or rules["failed_valat_doubles_bonuses"]):
+        doublings.append("Valát")
+    return doublings
+
+
+def _varsava_lines(hand: Hand) -> list[Line]:
+    """The most points pay 2 × the flek factor to each; no trick receives a flat 2."""
+    seats = hand.seats
+    lines = [loser_line(seats, hand.varsava_points, VARSAVA_VALUE, hand.varsava_flek, FLEK)]
+    empty = tuple(seat for seat in seats if hand.varsava_tricks[seat] == 0)
+    if empty:
+        parts = [f"Varšava, no trick: {amount_text(NO_TRICK_VALUE)} from each, not multiplied"]
+        lines.append(personal_line("varsava", parts, seats, empty, exact(NO_TRICK_VALUE)))
+    return lines

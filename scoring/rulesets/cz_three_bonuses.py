@@ -1,0 +1,127 @@
+"""Taroky ve třech bonuses, hlášky and ptáčci (001 "Cena her a hlášek"; RULES §4.2).
+
+A bonus is a side item of the side it belongs to: the announcing side when announced, the
+side that achieved it (or whose bird was killed) when silent. Announced and made: +the
+announced price; announced and failed, for any reason: −the announced price; silent and
+made: +the silent price; a silent bird killed in its own trick: −the silent price. A "—"
+of the price table (a silent ``forty``, an announced ``trul``) is refused.
+
+>>> BONUSES["uhu"].price(announced=False), BONUSES["forty"].price(announced=True)
+(Decimal('1.5'), Decimal('0.5'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from types import MappingProxyType
+
+from scoring.errors import HandError
+from scoring.reader import JsonObject
+
+__all__ = ["BONUSES", "Bonus", "BonusRule", "read_bonuses"]
+
+SIDES = MappingProxyType({"declarer": "declarer", "opponents": "opponents"})
+
+
+@dataclass(frozen=True)
+class BonusRule:
+    """One bonus of the price table; ``None`` is the table's "—" (not allowed)."""
+
+    name: str
+    what: str
+    announced: Decimal | None
+    silent: Decimal | None
+    bird: bool = False
+    points: int | None = None  # forty, fifty: the declarer's points it needs
+
+    def price(self, *, announced: bool) -> Decimal | None:
+        return self.announced if announced else self.silent
+
+
+BONUSES: Mapping[str, BonusRule] = MappingProxyType(
+    {
+        rule.name: rule
+        for rule in (
+            BonusRule("pagat", "I takes the last trick", Decimal(2), Decimal(1), bird=True),
+            BonusRule("uhu", "II takes the last but one", Decimal(3), Decimal("1.5"), bird=True),
+            BonusRule("kike", "III takes the third from last", Decimal(4), Decimal(2), bird=True),
+            BonusRule("trul", "I, XXI, Škýz in the side's tricks", None, Decimal("0.5")),
+            BonusRule("kings", "all four Kings in the side's tricks", None, Decimal("0.5")),
+            BonusRule("mond_caught", "Mond taken by the side's Škýz", None, Decimal("0.5")),
+            BonusRule("forty", "at least 40 points", Decimal("0.5"), None, points=40),
+            BonusRule("fifty", "at least 50 points", Decimal(1), None, points=50),
+        )
+    }
+)
+
+
+@dataclass(frozen=True)
+class Bonus:
+    """A bonus entered for a hand: its kind, its side, announced or silent, won or lost."""
+
+    kind: str
+    side: str
+    announced: bool = False
+    won: bool = False
+
+    @property
+    def rule(self) -> BonusRule:
+        return BONUSES[self.kind]
+
+
+def read_bonuses(hand: JsonObject, points: int | None, valat_made: bool) -> tuple[Bonus, ...]:
+    """Read ``bonuses``: each ``{"kind", "side", "announced", "won"}``, checked with the hand."""
+    bonuses: list[Bonus] = []
+    for path, entry in hand.objects(
+        "bonuses", ("kind", "side", "announced", "won"), ("kind", "side")
+    ):
+        rule, side = entry.choice("kind", BONUSES), entry.choice("side", SIDES)
+        bonus = Bonus(rule.name, side, entry.bool("announced"), entry.bool("won"))
+        _check_entry(entry, bonus, points, valat_made)
+        _check_beside(bonus, bonuses, path)
+        bonuses.append(bonus)
+    return tuple(bonuses)
+
+
+def _check_entry(entry: JsonObject, bonus: Bonus, points: int | None, valat_made: bool) -> None:
+    rule, kind = bonus.rule, repr(bonus.kind)
+    if rule.price(announced=bonus.announced) is None:
+        how = "announced" if bonus.announced else "silent"
+        raise entry.error(
+            "announced", f"{kind} cannot be {how}: the price table has no such price "
+            f"(got {str(bonus.announced).lower()})"
+        )  # fmt: skip
+    if not bonus.announced and not rule.bird and not bonus.won:
+        raise entry.error("won", f"a silent {kind} is entered only when it was made (got false)")
+    if rule.points is not None:
+        _check_points_bonus(entry, bonus, points)
+    if valat_made and bonus.side == "opponents" and bonus.won:
+        raise entry.error("won", "the declarer took every trick (a made valat) (got true)")
+
+
+def _check_points_bonus(entry: JsonObject, bonus: Bonus, points: int | None) -> None:
+    """``forty`` and ``fifty`` are the declarer's, and made exactly when the points say so."""
+    need = bonus.rule.points
+    if bonus.side != "declarer":
+        raise entry.error("side", f"only the declarer announces {bonus.kind!r} (got 'opponents')")
+    if points is not None and bonus.won != (points >= need):
+        raise entry.error(
+            "won", f"{bonus.kind!r} is made with {need} points or more, and the declarer has "
+            f"{points} (got {str(bonus.won).lower()})"
+        )  # fmt: skip
+
+
+def _check_beside(bonus: Bonus, earlier: Sequence[Bonus], path: str) -> None:
+    """Each kind once; the Trul and a caught Mond lie in the same side's tricks."""
+    for other in earlier:
+        if other.kind == bonus.kind:
+            raise HandError(f"{path}.kind", f"{bonus.kind!r} is already entered")
+        pair = {other.kind, bonus.kind}
+        if pair == {"trul", "mond_caught"} and other.side != bonus.side:
+            raise HandError(
+                f"{path}.side",
+                f"the Trul and the caught Mond are in the {other.side}' tricks "
+                f"(got {bonus.side!r})",
+            )

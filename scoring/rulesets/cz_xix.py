@@ -1,0 +1,216 @@
+"""Czech Taroky, calling the XIX, seed 000 — RULES §3 and §7.2.
+
+Four players; card points counted in threes, 70 in a deal. The declaring side wins with
+36; the base (základ) is ``|points − 35|``, and 35:35 is a plichta (base 0, only the
+binding items count). Amounts are points, paid between the players.
+
+>>> from scoring.house_rules import resolve
+>>> hand = Hand.from_json({"contract": "solo", "declarer": 1, "declarer_points": 30})
+>>> dict(score(hand, resolve(HOUSE_RULES)).deltas)
+{1: -15, 2: 5, 3: 5, 4: 5}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from scoring.house_rules import HouseRule, resolve
+from scoring.labels import amount_text, doubled, side_line
+from scoring.rulesets.cz_renonc import adjustment_line, renonc_lines
+from scoring.rulesets.cz_renonc_catalogue import renonc_entries
+from scoring.rulesets.cz_varsava import loser_line
+from scoring.rulesets.cz_xix_hand import FLEK, NAME, SEATS, Contract, Hand
+from scoring.rulesets.cz_xix_hlasky import HLASKY, hlaska_lines
+from scoring.settlement import Line, Settlement, exact, zero
+
+__all__ = [
+    "HLASKY",
+    "HOUSE_RULES",
+    "NAME",
+    "PENALTIES",
+    "PRESETS",
+    "PRESET_SOURCES",
+    "SEATS",
+    "TABLE_SIZES",
+    "TITLE",
+    "ZERO_SUM",
+    "Hand",
+    "score",
+]
+
+TITLE = "Czech Taroky, calling the XIX"
+TABLE_SIZES: tuple[int, ...] = (4,)  # 000: "Počet hráčů 4"
+ZERO_SUM = True  # points are paid between the players
+
+_DECISION = "RULES §3.2 Decision: 000 gives the povinnosti no prices"
+
+
+def _multiplier(name: str, what: str) -> HouseRule:
+    return HouseRule(
+        name, 1, "decimal", minimum=0, help=f"The base of {what} is multiplied by this.",
+        source=_DECISION,
+    )  # fmt: skip
+
+
+HOUSE_RULES: tuple[HouseRule, ...] = (
+    _multiplier("prvni_multiplier", "a první (základní povinnost)"),
+    _multiplier("druha_multiplier", "a druhá povinnost"),
+    _multiplier("preferanc_multiplier", "a preferanc with the first three"),
+    _multiplier("preferanc_second_multiplier", "a preferanc with the second three"),
+    _multiplier("preferanc_back_multiplier", "a preferanc gone back to the first three"),
+    _multiplier("solo_multiplier", "a sólo"),
+    HouseRule(
+        "varsava_value", 10, "int", minimum=0,
+        help="What the player with the most points pays each other player in a Varšava.",
+        source="RULES §3.5 Decision: 000 gives Varšava no price",
+    ),
+    HouseRule(
+        "renonc_points", 20, "int", minimum=0,
+        help="What a renonc costs the offender, to each other player, × the flek factor.",
+        source="RULES §7.2 Decision: Vysočina club rules, 1 Kč ×2 per flek at 5 h a point",
+    ),
+    HouseRule(
+        "honery_always", "family", "choice", choices=("family", "honery"),
+        help="Which hlášky count even for a side that lost: the Honery family, or honery only.",
+        source="RULES §3.4 Decision: 000 \"mimo Honery, ty se přičítají vždy\"",
+    ),
+)  # fmt: skip
+
+PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType(
+    {
+        "seed": resolve(HOUSE_RULES),
+        "vysocina": resolve(HOUSE_RULES, {"renonc_points": 20}),
+        "preferanc_by_talon": resolve(
+            HOUSE_RULES, {"preferanc_second_multiplier": 2, "preferanc_back_multiplier": 4}
+        ),
+    }
+)
+PRESET_SOURCES: Mapping[str, str] = MappingProxyType(
+    {
+        "seed": "Taroky, seed 000 (deskovehry.cz), as RULES.md reads it",
+        "vysocina": "Vysočina club rules (RULES §7.2): renonc 1 Kč, ×2 per flek level, at "
+        "5 h a point = 20 points; the other settings as the seed",
+        "preferanc_by_talon": "RULES §3.2: per-contract multipliers, preferanc priced by talon "
+        "set 1/2/4 (first three, second three, back to the first three)",
+    }
+)
+
+_NAMES = {
+    Contract.PRVNI: "první",
+    Contract.DRUHA: "druhá",
+    Contract.PREFERANC: "preferanc",
+    Contract.SOLO: "sólo",
+}
+_TALON = {1: "first three", 2: "second three", 3: "back to the first three"}
+_TALON_RULE = {
+    1: "preferanc_multiplier",
+    2: "preferanc_second_multiplier",
+    3: "preferanc_back_multiplier",
+}
+
+
+def _example(kind: str, code: str) -> dict[str, Any]:
+    """The catalogue's example hand for a renonc kind (a misdeal by the dealer, seat 4)."""
+    if kind == "misdeal":
+        return {"ruleset": NAME, "penalties": [{"code": code, "seat": 4}]}
+    if kind.startswith("varsava"):
+        points = {"1": 20, "2": 15, "3": 25, "4": 10}
+        hand: dict[str, Any] = {"contract": "varsava", "declarer": 1, "varsava_points": points}
+    else:
+        hand = {"contract": "prvni", "declarer": 1, "partner": 3, "declarer_points": 41}
+    seat = 1 if kind.startswith("varsava") else 2
+    return {"ruleset": NAME, **hand, "flek": 1, "penalties": [{"code": code, "seat": seat}]}
+
+
+PENALTIES = renonc_entries(
+    NAME, "cz", "000 Renonc; RULES §7.2", "renonc_points (20)",
+    "the game's flek factor (×2 flek, ×4 reflek, ×8 superflek)", _example,
+)  # fmt: skip
+
+
+def score(hand: Hand, rules: Mapping[str, Any]) -> Settlement:
+    """Score a validated hand under the house rules (missing settings take defaults)."""
+    rules = resolve(HOUSE_RULES, rules)
+    renoncs = renonc_lines(hand.penalties, SEATS, rules["renonc_points"], hand.flek, FLEK)
+    if hand.voided:
+        return Settlement(NAME, SEATS, tuple(renoncs))
+    if hand.contract is None:  # a standalone ruling
+        return Settlement(NAME, SEATS, (adjustment_line(SEATS), *renoncs))
+    return Settlement(NAME, SEATS, (*_play_lines(hand, rules), *renoncs))
+
+
+def _play_lines(hand: Hand, rules: Mapping[str, Any]) -> list[Line]:
+    if hand.folded:
+        label = "Game (první): folded, the declarer bought the called tarok; nothing is scored"
+        return [Line("game", label, zero(SEATS))]
+    if hand.contract is Contract.VARSAVA:
+        return [loser_line(SEATS, hand.varsava_points, rules["varsava_value"], hand.flek, FLEK)]
+    points = hand.declarer_points
+    winner = None if points == 35 else "declarer" if points >= 36 else "opponents"
+    return [
+        _game_line(hand, rules),
+        *_pagat_line(hand),
+        *_valat_line(hand),
+        *hlaska_lines(hand.hlasky, SEATS, hand.sides, winner, rules),
+    ]
+
+
+def _contract_name(hand: Hand) -> str:
+    name = _NAMES[hand.contract]
+    if hand.contract is Contract.PREFERANC:
+        return f"{name}, {_TALON[hand.preferanc_talon]}"
+    if hand.partner is None and hand.contract in (Contract.PRVNI, Contract.DRUHA):
+        return f"{name}, tiché sólo"
+    return name
+
+
+def _multiplier(hand: Hand, rules: Mapping[str, Any]) -> Any:
+    if hand.contract is Contract.PREFERANC:
+        return rules[_TALON_RULE[hand.preferanc_talon]]
+    return rules[f"{hand.contract.value}_multiplier"]
+
+
+def _game_line(hand: Hand, rules: Mapping[str, Any]) -> Line:
+    """The game: base |points − 35|, × the contract's multiplier, × the flek."""
+    points, name = hand.declarer_points, _contract_name(hand)
+    if points == 35:
+        return Line("game", f"Game ({name}): 35:35 is a plichta, base 0", zero(SEATS))
+    base = abs(points - 35)
+    parts = [f"Game ({name}): |{points}−35|={base}"]
+    multiplier, amount = _multiplier(hand, rules), base
+    if multiplier != 1:
+        amount = exact(base * multiplier)
+        parts.append(f"×{amount_text(exact(multiplier))} = {amount_text(amount)}")
+    amount = doubled(amount, hand.flek, FLEK, parts)
+    return side_line("game", parts, SEATS, hand.declaring_side, amount if points > 35 else -amount)
+
+
+def _pagat_line(hand: Hand) -> tuple[Line, ...]:
+    """The Pagat (binding): ±10 announced, ±5 silent, × its own flek."""
+    pagat = hand.pagat
+    if pagat is None:
+        return ()
+    how = f"Pagat (seat {pagat.holder}) {'announced' if pagat.announced else 'silent'}"
+    how += " (the druhá's obligation)" if hand.contract is Contract.DRUHA else ""
+    points = 10 if pagat.announced else 5
+    parts = [f"{how}, {'won' if pagat.won else 'lost'}: {points}"]
+    amount = doubled(points, pagat.flek, FLEK, parts)
+    side = hand.sides["declarer" if pagat.holder in hand.declaring_side else "opponents"]
+    return (side_line("pagat", parts, SEATS, side, amount if pagat.won else -amount),)
+
+
+def _valat_line(hand: Hand) -> tuple[Line, ...]:
+    """The Valat (binding): +20 announced, +10 silent, −20 failed, × its own flek."""
+    valat = hand.valat
+    if valat is None:
+        return ()
+    who = "the declaring side" if valat.side == "declarer" else "the opponents"
+    how = f"Valat by {who}, {'announced' if valat.announced else 'silent'}"
+    points = 20 if valat.announced else 10
+    parts = [f"{how}, {'made' if valat.won else 'failed'}: {points}"]
+    amount = doubled(points, valat.flek, FLEK, parts)
+    return (
+        side_line("valat", parts, SEATS, hand.sides[valat.side], amount if valat.won else -amount),
+    )

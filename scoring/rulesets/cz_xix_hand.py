@@ -1,0 +1,267 @@
+"""The input of a Czech Taroky hand, calling the XIX (RULES §3.1), and its validation.
+
+>>> hand = Hand.from_json({"contract": "prvni", "declarer": 1, "partner": 3,
+...                        "declarer_points": 41})
+>>> hand
+<cz_xix.Hand prvni 1 with 3, 41 points>
+>>> hand.sides
+{'declarer': (1, 3), 'opponents': (2, 4)}
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from scoring.errors import HandError
+from scoring.labels import hand_text
+from scoring.reader import POINT_FIELDS, JsonObject, read_side_points
+from scoring.rulesets.cz_renonc import Renonc, check_renoncs, penalties_only, read_renoncs
+from scoring.rulesets.cz_xix_hlasky import Hlaska, read_hlasky
+from scoring.settlement import Seat
+
+__all__ = ["FLEK", "SEATS", "Contract", "Hand", "Pagat", "Valat"]
+
+NAME = "cz_xix"
+SEATS: tuple[Seat, ...] = (1, 2, 3, 4)
+FLEK = ("none", "flek", "reflek", "superflek")
+WINNING_POINTS, ALL_POINTS = 36, 70
+
+
+class Contract(enum.Enum):
+    """The four povinnosti and Varšava (000 "Licitace")."""
+
+    PRVNI = "prvni"
+    DRUHA = "druha"
+    PREFERANC = "preferanc"
+    SOLO = "solo"
+    VARSAVA = "varsava"
+
+
+CONTRACTS = MappingProxyType({c.value: c for c in Contract})
+SIDES = MappingProxyType({"declarer": "declarer", "opponents": "opponents"})
+_WITH_PARTNER = frozenset({Contract.PRVNI, Contract.DRUHA})
+_HAND_FIELDS = frozenset({
+    "ruleset", "contract", "declarer", "partner", "called", "preferanc_talon", "folded",
+    *POINT_FIELDS, "flek", "pagat", "valat", "hlasky", "varsava_points", "penalties",
+})  # fmt: skip
+_NOT_IN_VARSAVA = (*POINT_FIELDS, "pagat", "valat", "hlasky")
+_NOT_WHEN_FOLDED = ("partner", *POINT_FIELDS, "pagat", "valat", "hlasky")
+_SEAT_RANGE = (SEATS[0], SEATS[-1])
+_UNSET = ("flek", "folded", "hlasky")  # at their defaults, no game is given
+
+
+@dataclass(frozen=True)
+class Pagat:
+    """The Pagat (000 "Pagát"), entered when announced or played in the last trick."""
+
+    holder: Seat
+    announced: bool = False
+    won: bool = False
+    flek: int = 0
+
+
+@dataclass(frozen=True)
+class Valat:
+    """Every trick to ``side`` ("declarer" or "opponents"), or an announced try that failed."""
+
+    side: str
+    announced: bool = False
+    won: bool = False
+    flek: int = 0
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One hand of Czech Taroky calling the XIX; read it with :meth:`from_json`.
+
+    The game fields may be ``None`` only in a hand voided by a renonc, or in a standalone
+    ruling (renoncs and nothing else).
+    """
+
+    contract: Contract | None = None
+    declarer: Seat | None = None
+    partner: Seat | None = None
+    called: int | None = None
+    preferanc_talon: int | None = None
+    folded: bool = False
+    declarer_points: int | None = None
+    flek: int = 0
+    pagat: Pagat | None = None
+    valat: Valat | None = None
+    hlasky: tuple[Hlaska, ...] = ()
+    varsava_points: Mapping[Seat, int] | None = None
+    penalties: tuple[Renonc, ...] = ()
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Hand:
+        """Read and validate a hand's JSON object; raises :class:`HandError` at the first fault."""
+        return _read_hand(data)
+
+    @property
+    def declaring_side(self) -> tuple[Seat, ...]:
+        """The declarer and the partner, if any."""
+        return (self.declarer,) if self.partner is None else (self.declarer, self.partner)
+
+    @property
+    def sides(self) -> dict[str, tuple[Seat, ...]]:
+        """``{"declarer": seats, "opponents": seats}``."""
+        mine = self.declaring_side
+        return {"declarer": mine, "opponents": tuple(s for s in SEATS if s not in mine)}
+
+    @property
+    def voided(self) -> bool:
+        """Whether a renonc voids the hand (only the renonc payments are scored)."""
+        return any(renonc.voids for renonc in self.penalties)
+
+    def __repr__(self) -> str:
+        renoncs = self.penalties and f"{len(self.penalties)} renoncs"
+        if self.contract is None:
+            return hand_text(NAME, "without a game", renoncs)
+        partner = f" with {self.partner}" if self.partner else ""
+        if self.contract is Contract.VARSAVA:
+            what = f"points {dict(self.varsava_points or {})}"
+        else:
+            what = "folded" if self.folded else f"{self.declarer_points} points"
+        return hand_text(
+            NAME, f"{self.contract.value} {self.declarer}{partner}, {what}",
+            self.flek and FLEK[self.flek], self.pagat and "pagat", self.valat and "valat",
+            self.hlasky and f"{len(self.hlasky)} hlášky", renoncs,
+        )  # fmt: skip
+
+
+def _read_hand(data: Mapping[str, Any]) -> Hand:
+    hand = JsonObject(data, "", _HAND_FIELDS)
+    hand.choice("ruleset", {NAME: NAME})
+    contract = hand.choice("contract", CONTRACTS)
+    declarer = hand.int("declarer", *_SEAT_RANGE)
+    _check_applies(hand, contract)
+    parsed = Hand(
+        contract=contract,
+        declarer=declarer,
+        partner=_read_partner(hand, declarer),
+        called=hand.int("called", 16, 19),
+        preferanc_talon=hand.int("preferanc_talon", 1, 3),
+        folded=hand.bool("folded"),
+        declarer_points=read_side_points(hand, "threes"),
+        flek=hand.int("flek", 0, 3, 0),
+        pagat=_read_pagat(hand, contract),
+        valat=_read_valat(hand),
+        hlasky=read_hlasky(hand, SEATS),
+        varsava_points=hand.seat_map("varsava_points", SEATS, 0, ALL_POINTS),
+        penalties=read_renoncs(hand, "cz", SEATS),
+    )
+    check_renoncs(parsed.penalties, contract and contract.value, declarer)
+    _check_together(parsed)
+    if not parsed.voided and not penalties_only(hand, (), _UNSET):
+        _check_complete(hand, parsed)
+    return parsed
+
+
+def _check_applies(hand: JsonObject, contract: Contract | None) -> None:
+    """Fields that the contract does not have must be absent (RULES §0.4)."""
+    if contract is None:
+        return
+    name = repr(contract.value)
+    if contract not in _WITH_PARTNER:
+        hand.absent("partner", f"a {name} is played alone")
+        hand.absent("called", f"nobody calls a tarok in a {name}")
+    if contract is not Contract.PREFERANC:
+        hand.absent("preferanc_talon", "only a preferanc chooses a talon")
+    if contract is not Contract.PRVNI and hand.bool("folded"):
+        raise hand.error("folded", f"only a první can be folded (got true in a {name})")
+    if hand.bool("folded"):
+        for field in _NOT_WHEN_FOLDED:
+            hand.absent(field, "a folded první is not played")
+    if contract is Contract.VARSAVA:
+        for field in _NOT_IN_VARSAVA:
+            hand.absent(field, "Varšava has no game points and no hlášky (000)")
+    else:
+        hand.absent("varsava_points", "only a Varšava counts each player's points")
+
+
+def _read_partner(hand: JsonObject, declarer: Seat | None) -> Seat | None:
+    partner = hand.int("partner", *_SEAT_RANGE)
+    if partner is not None and partner == declarer:
+        raise hand.error("partner", f"must differ from the declarer (got {partner})")
+    return partner
+
+
+def _read_pagat(hand: JsonObject, contract: Contract | None) -> Pagat | None:
+    pagat = hand.object("pagat", ("holder", "announced", "won", "flek"))
+    if pagat is None:
+        return None
+    druha = contract is Contract.DRUHA
+    pagat.require("holder")
+    holder = pagat.int("holder", *_SEAT_RANGE)
+    announced = pagat.bool("announced", default=druha)
+    if druha and not announced:
+        raise pagat.error("announced", "a druhá's Pagat obligation is announced (got false)")
+    won, flek = pagat.bool("won"), pagat.int("flek", 0, 3, 0)
+    if flek and not announced:
+        raise pagat.error("flek", f"a flek needs an announced Pagat (got {flek})")
+    return Pagat(holder, announced, won, flek)
+
+
+def _read_valat(hand: JsonObject) -> Valat | None:
+    valat = hand.object("valat", ("side", "announced", "won", "flek"))
+    if valat is None:
+        return None
+    valat.require("side")
+    side = valat.choice("side", SIDES)
+    announced, won, flek = valat.bool("announced"), valat.bool("won"), valat.int("flek", 0, 3, 0)
+    if not announced and not won:
+        raise valat.error("won", "an unannounced Valat can only be entered as won (got false)")
+    if flek and not announced:
+        raise valat.error("flek", f"a flek needs an announced Valat (got {flek})")
+    return Valat(side, announced, won, flek)
+
+
+def _check_together(hand: Hand) -> None:
+    """Fields that contradict each other."""
+    pagat, valat, points = hand.pagat, hand.valat, hand.declarer_points
+    if hand.folded and hand.flek:
+        raise HandError("flek", f"a folded první is not played (got {hand.flek})")
+    if hand.contract is Contract.DRUHA and pagat and pagat.holder != hand.declarer:
+        raise HandError(
+            "pagat.holder",
+            f"a druhá's Pagat is the declarer's, {hand.declarer} (got {pagat.holder})",
+        )
+    if valat and valat.won and points is not None:
+        won = points >= WINNING_POINTS if valat.side == "declarer" else points <= 34
+        if not won:
+            bound = "36 or more" if valat.side == "declarer" else "34 or less"
+            raise HandError(
+                "valat.side", f"a Valat made by the {valat.side} needs declarer_points {bound} "
+                f"(got {points})"
+            )  # fmt: skip
+    if valat and valat.won and pagat and pagat.won and hand.declarer is not None:
+        holder_side = "declarer" if pagat.holder in hand.declaring_side else "opponents"
+        if holder_side != valat.side:
+            raise HandError("pagat.won", "the other side took every trick, see valat (got true)")
+
+
+def _check_complete(hand: JsonObject, parsed: Hand) -> None:
+    """A hand that was played needs its contract, declarer and points."""
+    for name in ("contract", "declarer"):
+        hand.require(name, "is required (only a voided hand or a standalone ruling may omit it)")
+    contract = parsed.contract
+    if contract is Contract.VARSAVA:
+        _check_varsava_total(parsed.varsava_points, hand)
+    elif parsed.declarer_points is None and not parsed.folded:
+        raise HandError("declarer_points", f"is required, or one of {', '.join(POINT_FIELDS[1:])}")
+    if contract is Contract.PREFERANC:
+        hand.require("preferanc_talon", "is required in a preferanc: 1, 2 or 3")
+    if contract is Contract.DRUHA:
+        hand.require("pagat", "is required in a druhá: the declarer's Pagat obligation")
+
+
+def _check_varsava_total(points: Mapping[Seat, int] | None, hand: JsonObject) -> None:
+    if points is None:
+        raise hand.error("varsava_points", "is required in a Varšava: seat → own points")
+    total = sum(points.values())
+    if not 69 <= total <= 71:
+        raise hand.error("varsava_points", f"four piles counted apart total 69 to 71 (got {total})")
