@@ -164,3 +164,9 @@ def test_the_leaderboard_pdf_keeps_the_czech_letters(anon_client, season, club, 
     response = anon_client.get(reverse("tournaments:leaderboard_export", args=[season.pk, "pdf"]))
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
     assert "Anna Hráč" in text and "TK Břeclav" in text
+
+
+def test_the_player_page_title_is_the_players_name(anon_client, four):
+    page = anon_client.get(reverse("clubs:player_detail", args=[four[0].pk])).content.decode()
+    title = page.split("<title>")[1].split("</title>")[0]
+    assert title.startswith("Anna Hráč ·")
