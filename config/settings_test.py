@@ -9,6 +9,10 @@ from config.settings import *  # noqa: F403
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticFilesStorage"  # noqa: F405
 
+# Connections are closed after each request: a persistent one left open by a test thread
+# would keep the test database from being dropped at the end of the run.
+DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
+
 # Each run gets its own PostgreSQL test database, so two runs on one server don't collide.
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):  # noqa: F405
     DATABASES["default"]["TEST"] = {"NAME": f"test_tarock_{os.getpid()}"}  # noqa: F405
