@@ -16,6 +16,7 @@ import enum
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from scoring.errors import DuplicateCard, HandError, UnknownCard
 
@@ -26,9 +27,11 @@ __all__ = [
     "Card",
     "CountingMethod",
     "Holding",
+    "PackNeed",
     "Suit",
     "count_points",
     "declaring_side_points",
+    "pack_need",
     "pack_shortfall",
     "parse_cards",
     "total_points",
@@ -230,6 +233,16 @@ class Holding:
     def least_counters(self) -> int:
         return max(self.counters, self.trull + self.kings)
 
+    def held_by(self, trumps: int, trull: int, kings: int) -> bool:
+        """Whether a hand with ``trumps`` trumps, ``trull`` of them Trull cards, and
+        ``kings`` Kings holds this."""
+        return (
+            self.least_trumps <= trumps <= self.max_trumps
+            and trull >= self.trull
+            and kings >= self.kings
+            and trull + kings >= self.least_counters
+        )
+
     def impossible(self, cards: int) -> str | None:
         """Why no hand of ``cards`` cards holds this (``None`` when one can)."""
         if self.least_trumps > self.max_trumps:
@@ -243,15 +256,37 @@ class Holding:
         return None
 
 
+class PackNeed(NamedTuple):
+    """What the hands of one deal need of the pack together, at least."""
+
+    trumps: int
+    trull: int
+    kings: int
+    counters: int  # five-point cards of either kind
+
+
+def pack_need(holdings: Iterable[Holding]) -> PackNeed:
+    """The sums over the hands of one deal (one holding a player).
+
+    >>> pack_need([Holding(10), Holding(trull=3, kings=1)])
+    PackNeed(trumps=13, trull=3, kings=1, counters=4)
+    """
+    trumps = trull = kings = counters = 0
+    for holding in holdings:
+        trumps += holding.least_trumps
+        trull += holding.trull
+        kings += holding.kings
+        counters += holding.least_counters
+    return PackNeed(trumps, trull, kings, counters)
+
+
 def pack_shortfall(holdings: Iterable[Holding]) -> str | None:
     """Why the hands of one deal (one holding a player) cannot all be held, else ``None``."""
-    holdings = list(holdings)
-    trumps = sum(h.least_trumps for h in holdings)
-    if trumps > 22:
-        return f"they need {trumps} trumps, and the pack has 22"
-    if sum(h.trull for h in holdings) > len(TRULL) or sum(h.kings for h in holdings) > 4:
+    need = pack_need(holdings)
+    if need.trumps > 22:
+        return f"they need {need.trumps} trumps, and the pack has 22"
+    if need.trull > len(TRULL) or need.kings > 4:
         return "they need more Trull cards or Kings than the pack has"
-    counters = sum(h.least_counters for h in holdings)
-    if counters > len(COUNTERS):
-        return f"they need {counters} five-point cards, and the pack has 7"
+    if need.counters > len(COUNTERS):
+        return f"they need {need.counters} five-point cards, and the pack has 7"
     return None

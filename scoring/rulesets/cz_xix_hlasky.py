@@ -102,7 +102,7 @@ def _check_groups(hlaska: Hlaska, earlier: list[Hlaska], field: str) -> None:
             raise HandError(
                 field,
                 f"seat {hlaska.seat} already announced {other.kind!r} of the "
-                f"{shared.pop()} group (got {hlaska.kind!r})",
+                f"{min(shared)} group (got {hlaska.kind!r})",
             )
 
 

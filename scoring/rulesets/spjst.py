@@ -19,9 +19,9 @@ from types import MappingProxyType
 from typing import Any
 
 from scoring.house_rules import HouseRule, resolve
-from scoring.labels import side_text
+from scoring.labels import doubled, side_line
 from scoring.rulesets.spjst_catalogue import PENALTIES
-from scoring.rulesets.spjst_hand import CHALLENGES, SEATS, Contract, Hand
+from scoring.rulesets.spjst_hand import CHALLENGES, NAME, SEATS, Contract, Hand
 from scoring.rulesets.spjst_penalties import (
     adjustment_lines,
     check_adjustment,
@@ -35,7 +35,6 @@ from scoring.settlement import (
     Settlement,
     round_half_up,
     settle_personal_item,
-    settle_side_item,
     zero,
 )
 
@@ -55,7 +54,6 @@ __all__ = [
     "score",
 ]
 
-NAME = "spjst"
 TITLE = "SPJST Tarock (Texas)"
 # 004 quick sheet 1: "Must be 4 players." A tournament with a remainder gives byes.
 TABLE_SIZES: tuple[int, ...] = (4,)
@@ -122,20 +120,6 @@ def _opponents(hand: Hand) -> tuple[Seat, ...]:
     return tuple(s for s in SEATS if s not in hand.declaring_side)
 
 
-def _challenged(chips: int, level: int, parts: list[str]) -> int:
-    """The chips doubled per challenge level (Kontra ×2 … Mort ×16), noted in ``parts``."""
-    if level:
-        chips *= 2**level
-        parts.append(f"{CHALLENGES[level]} ×{2**level} = {chips}")
-    return chips
-
-
-def _side_line(item: str, parts: list[str], side: tuple[Seat, ...], amount: int) -> Line:
-    """A side item's line: ``side`` wins ``amount`` (loses it when negative)."""
-    parts.append(side_text(side, amount))
-    return Line(item, "; ".join(parts), settle_side_item(SEATS, side, amount))
-
-
 def _game_line(hand: Hand, rules: Mapping[str, Any]) -> Line:
     """The game (§29): the chip formula, the Prever loss multiplier, the challenges."""
     if rules["valat_replaces_game"] and hand.valat and hand.valat.won:
@@ -153,8 +137,8 @@ def _game_line(hand: Hand, rules: Mapping[str, Any]) -> Line:
         factor = rules["prever_back_multiplier"] if hand.prever_talon == 3 else hand.prever_talon
         chips *= factor
         parts.append(f"Prever lost, {_TALON[hand.prever_talon]}: ×{factor} = {chips}")
-    chips = _challenged(chips, hand.challenge, parts)
-    return _side_line("game", parts, hand.declaring_side, chips if won else -chips)
+    chips = doubled(chips, hand.challenge, CHALLENGES, parts)  # Kontra ×2 … Mort ×16
+    return side_line("game", parts, SEATS, hand.declaring_side, chips if won else -chips)
 
 
 def _pagat_line(hand: Hand) -> tuple[Line, ...]:
@@ -168,9 +152,9 @@ def _pagat_line(hand: Hand) -> tuple[Line, ...]:
         return (Line("pagat", f"{how}: void, the Valat was made", zero(SEATS)),)
     chips = 4 if pagat.announced else 2
     parts = [f"{how}: {chips} chips"]
-    chips = _challenged(chips, pagat.challenge, parts)
+    chips = doubled(chips, pagat.challenge, CHALLENGES, parts)
     side = hand.declaring_side if pagat.holder in hand.declaring_side else _opponents(hand)
-    return (_side_line("pagat", parts, side, chips if pagat.won else -chips),)
+    return (side_line("pagat", parts, SEATS, side, chips if pagat.won else -chips),)
 
 
 def _valat_line(hand: Hand) -> tuple[Line, ...]:
@@ -184,7 +168,8 @@ def _valat_line(hand: Hand) -> tuple[Line, ...]:
     if any(p.code == "spjst.valat_call_voided" for p in hand.penalties):
         return (Line("valat", f"{how}: the call is void, no chips", zero(SEATS)),)
     chips = 40 if valat.announced else 20
-    return (_side_line("valat", [f"{how}: {chips} chips"], side, chips if valat.won else -chips),)
+    parts = [f"{how}: {chips} chips"]
+    return (side_line("valat", parts, SEATS, side, chips if valat.won else -chips),)
 
 
 def _value_lines(hand: Hand) -> list[Line]:

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from scoring.cards import declaring_side_points
 from scoring.errors import HandError
-from scoring.reader import JsonObject
+from scoring.labels import hand_text
+from scoring.reader import POINT_FIELDS, JsonObject, read_side_points
 from scoring.rulesets.spjst_penalties import (
     Penalty,
     check_adjustment,
@@ -29,8 +29,9 @@ from scoring.rulesets.spjst_penalties import (
 from scoring.rulesets.spjst_values import DeclaredValue, read_values
 from scoring.settlement import Seat
 
-__all__ = ["CHALLENGES", "SEATS", "Contract", "Hand", "Pagat", "Valat"]
+__all__ = ["CHALLENGES", "NAME", "SEATS", "Contract", "Hand", "Pagat", "Valat"]
 
+NAME = "spjst"
 SEATS: tuple[Seat, ...] = (1, 2, 3, 4)
 CHALLENGES = ("none", "Kontra", "Re", "Supre", "Mort")
 WINNING_POINTS = 54
@@ -47,11 +48,9 @@ class Contract(enum.Enum):
 CONTRACTS = MappingProxyType({c.value: c for c in Contract})
 SIDES = MappingProxyType({"declarer": "declarer", "opponents": "opponents"})
 _HAND_FIELDS = frozenset({
-    "contract", "declarer", "partner", "called", "prever_talon", "declarer_points",
-    "declarer_cards", "opponents_cards", "challenge", "pagat", "valat", "values", "penalties",
-    "ruleset",
+    "contract", "declarer", "partner", "called", "prever_talon", *POINT_FIELDS, "challenge",
+    "pagat", "valat", "values", "penalties", "ruleset",
 })  # fmt: skip
-_POINT_FIELDS = ("declarer_points", "declarer_cards", "opponents_cards")
 _SEAT_RANGE = (SEATS[0], SEATS[-1])
 
 
@@ -119,29 +118,26 @@ class Hand:
         return bool(self.penalties) and _no_game(self) and voiding_penalty(self.penalties) is None
 
     def __repr__(self) -> str:
+        penalties = f"{len(self.penalties)} penalties"
         if self.is_adjustment:
-            return f"<spjst.Hand adjustment, {len(self.penalties)} penalties>"
+            return hand_text(NAME, "adjustment", penalties)
         if self.contract is None:
-            return f"<spjst.Hand void, {len(self.penalties)} penalties>"
+            return hand_text(NAME, "void", penalties)
         partner = f" with {self.partner}" if self.partner else ""
-        extras = [CHALLENGES[self.challenge]] if self.challenge else []
-        extras += ["Pagat"] if self.pagat else []
-        extras += ["Valat"] if self.valat else []
-        extras += [f"{len(self.values)} values"] if self.values else []
-        extras += [f"{len(self.penalties)} penalties"] if self.penalties else []
-        more = "".join(f", {extra}" for extra in extras)
-        return (
-            f"<spjst.Hand {self.contract.value} {self.declarer}{partner}, "
-            f"{self.declarer_points} points{more}>"
-        )
+        return hand_text(
+            NAME, f"{self.contract.value} {self.declarer}{partner}, {self.declarer_points} points",
+            self.challenge and CHALLENGES[self.challenge], self.pagat and "Pagat",
+            self.valat and "Valat", self.values and f"{len(self.values)} values",
+            self.penalties and penalties,
+        )  # fmt: skip
 
 
 def _read_hand(data: Mapping[str, Any]) -> Hand:
     hand = JsonObject(data, "", _HAND_FIELDS)
-    hand.choice("ruleset", {"spjst": "spjst"})
+    hand.choice("ruleset", {NAME: NAME})
     contract = hand.choice("contract", CONTRACTS)
     declarer = hand.int("declarer", *_SEAT_RANGE)
-    points = _read_points(hand)
+    points = read_side_points(hand, "face")
     pagat = _read_pagat(hand)
     parsed = Hand(
         contract=contract,
@@ -204,18 +200,6 @@ def _read_talon(hand: JsonObject, contract: Contract | None) -> int | None:
     return hand.int("prever_talon", 1, 3)
 
 
-def _read_points(hand: JsonObject) -> int | None:
-    given = [name for name in _POINT_FIELDS if hand.has(name)]
-    if len(given) > 1:
-        raise hand.error(given[1], f"give only one of {', '.join(_POINT_FIELDS)} (got {given})")
-    if not given or given[0] == "declarer_points":
-        return hand.int("declarer_points", 0, ALL_POINTS)
-    name = given[0]
-    return declaring_side_points(
-        hand.raw(name), "face", declaring=name == "declarer_cards", field=hand.at(name)
-    )
-
-
 def _read_pagat(hand: JsonObject) -> Pagat | None:
     pagat = hand.object("pagat", ("holder", "announced", "won", "challenge"))
     if pagat is None:
@@ -255,6 +239,6 @@ def _check_complete(hand: JsonObject, parsed: Hand) -> None:
             name, "is required (only a void hand or a penalties-only adjustment may omit it)"
         )
     if parsed.declarer_points is None:
-        raise HandError("declarer_points", f"is required, or one of {', '.join(_POINT_FIELDS[1:])}")
+        raise HandError("declarer_points", f"is required, or one of {', '.join(POINT_FIELDS[1:])}")
     if parsed.contract is Contract.PREVER and parsed.prever_talon is None:
         raise hand.error("prever_talon", "is required in a Prever: 1, 2 or 3")
