@@ -9,5 +9,6 @@ urlpatterns = [
 ]
 urlpatterns += [
     path("calculator/<slug:ruleset>/", views.calculator, name="calculator"),
+    path("calculator/<slug:ruleset>/cards/", views.card_count, name="card_count"),
     path("rulings/", views.rulings, name="rulings"),
 ]

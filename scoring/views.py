@@ -14,7 +14,7 @@ from clubs.roles import public
 from scoring import RULESETS, catalogue
 from scoring.documents import parse_document, score_document
 from scoring.errors import HandError
-from scoring.forms import HAND_FORMS, card_groups
+from scoring.forms import HAND_FORMS, HandForm
 from scoring.jsonio import dumps, loads
 
 
@@ -45,12 +45,24 @@ def api_score(request: HttpRequest) -> HttpResponse:
 
 
 def _running_totals(text: str, seats) -> dict[int, Decimal]:
-    """The running totals carried in the page (nothing is stored on the server)."""
+    """The running totals carried in the page (nothing is stored on the server).
+
+    Every seat of `seats` and of the carried totals (a Taroky ve třech table may have a
+    sitter in one hand and not in the next).
+    """
     try:
         raw = loads(text) if text else {}
-        return {seat: Decimal(raw.get(str(seat), 0)) for seat in seats}
-    except (ValueError, AttributeError, ArithmeticError):
+        known = sorted({*seats, *(int(seat) for seat in raw)})
+        return {seat: Decimal(raw.get(str(seat), 0)) for seat in known}
+    except (ValueError, AttributeError, ArithmeticError, TypeError):
         return dict.fromkeys(seats, Decimal(0))
+
+
+def _hand_form_class(ruleset: str) -> type[HandForm]:
+    form_class = HAND_FORMS.get(ruleset)
+    if form_class is None:
+        raise Http404(f"No calculator for {ruleset!r}")
+    return form_class
 
 
 @public
@@ -60,26 +72,31 @@ def calculator(request: HttpRequest, ruleset: str) -> HttpResponse:
     "Add to the running total" carries each seat's total from hand to hand in a hidden
     field, so a table can keep score with nothing but this page.
     """
-    form_class = HAND_FORMS.get(ruleset)
-    if form_class is None:
-        raise Http404(f"No calculator for {ruleset!r}")
-    form = form_class(request.POST or None)
+    form = _hand_form_class(ruleset)(request.POST or None)
     settlement = form.settle() if request.method == "POST" else None
-    seats = settlement.seats if settlement else (1, 2, 3, 4)
+    seats = settlement.seats if settlement else form.seats
     running = _running_totals(request.POST.get("running", ""), seats)
     if settlement and request.POST.get("action") == "add":
-        running = {seat: running[seat] + settlement.deltas[seat] for seat in seats}
+        running = {seat: total + settlement.deltas.get(seat, 0) for seat, total in running.items()}
     context = {
         "form": form,
         "settlement": settlement,
         "running": running,
         "running_json": dumps({str(seat): amount for seat, amount in running.items()}),
         "module": form.module,
-        "card_groups": card_groups(),
+        "calculators": [(name, form_class.tab) for name, form_class in HAND_FORMS.items()],
         "hand_json": dumps(form.hand_json(), indent=2) if settlement else "",
     }
     template = "scoring/_result.html" if request.htmx else "scoring/calculator.html"
     return render(request, template, context)
+
+
+@public
+@require_POST
+def card_count(request: HttpRequest, ruleset: str) -> HttpResponse:
+    """The card picker's live count (htmx): the ticked cards' points, both sides checked."""
+    form = _hand_form_class(ruleset)(request.POST)
+    return render(request, "scoring/_card_count.html", {"count": form.card_count()})
 
 
 def _matches(entry, words: list[str]) -> bool:

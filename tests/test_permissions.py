@@ -44,6 +44,8 @@ URLS = {
     # An empty form body is not JSON: the endpoint answers 400 to anyone.
     "scoring:api_score": ("post", {}, None, dict.fromkeys(ROLES, 400)),
     "scoring:calculator": ("get", {"ruleset": "spjst"}, None, PUBLIC),
+    # The card picker's live count: stateless, like the calculator.
+    "scoring:card_count": ("post", {"ruleset": "cz_xix"}, {"cards": "K-hearts"}, PUBLIC),
     "scoring:rulings": ("get", {}, None, PUBLIC),
     "tournaments:list": ("get", {}, None, PUBLIC),
     "tournaments:create": ("get", {}, None, DIRECTOR_ONLY),
@@ -189,6 +191,7 @@ def objects(club, player, tournament, table1, table2, judge):
         "sheet": sheet.pk,
         "token": table1.judge_token,
         "spjst": "spjst",
+        "cz_xix": "cz_xix",
         "xlsx": "xlsx",
         "csv": "csv",
     }

@@ -15,6 +15,9 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player, Season
 from scoring import RULESETS
+from tournaments.exact_json import ExactDecoder, ExactEncoder
+
+EXACT = {"encoder": ExactEncoder, "decoder": ExactDecoder}  # Decimal amounts stay exact
 
 
 def ruleset_choices() -> list[tuple[str, str]]:
@@ -58,7 +61,7 @@ class Tournament(models.Model):
     ruleset = models.CharField(_("ruleset"), max_length=20, choices=ruleset_choices)
     # Pinned when the tournament is created (RULES §0.5): every setting, defaults included,
     # so a later change of a default never re-scores this tournament's hands.
-    house_rules = models.JSONField(_("house rules"), default=dict, blank=True)
+    house_rules = models.JSONField(_("house rules"), default=dict, blank=True, **EXACT)
     preset = models.CharField(_("preset"), max_length=40, blank=True)
     rounds_planned = models.PositiveSmallIntegerField(_("rounds"), default=3)
     hands_per_round = models.PositiveSmallIntegerField(_("hands per round"), null=True, blank=True)
@@ -234,8 +237,8 @@ class Hand(models.Model):
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="hands")
     number = models.PositiveSmallIntegerField(_("hand"))
     # The engine's input (RULES §0.3) and its settlement, as the engine wrote them.
-    data = models.JSONField()
-    settlement = models.JSONField()
+    data = models.JSONField(**EXACT)
+    settlement = models.JSONField(**EXACT)
     deleted = models.BooleanField(default=False)
     revision = models.PositiveSmallIntegerField(default=1)
     # Sent with the form; a second submission with the same id is the same hand.
@@ -262,8 +265,8 @@ class HandRevision(models.Model):
 
     hand = models.ForeignKey(Hand, on_delete=models.PROTECT, related_name="revisions")
     revision = models.PositiveSmallIntegerField()
-    data = models.JSONField()
-    settlement = models.JSONField()
+    data = models.JSONField(**EXACT)
+    settlement = models.JSONField(**EXACT)
     deleted = models.BooleanField(default=False)
     changed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"

@@ -6,7 +6,6 @@ arguments only. Hands and sheets are in `tournaments.recording`.
 
 import secrets
 from collections import Counter
-from typing import Any
 
 from django.db import transaction
 from django.db.models import Max
@@ -36,12 +35,8 @@ def pinned_house_rules(ruleset: str, preset: str = "", overrides: dict | None = 
     module = get_ruleset(ruleset)
     chosen = dict(module.PRESETS[preset]) if preset else {}
     chosen.update(overrides or {})
-    return {name: _plain(value) for name, value in resolve(module.HOUSE_RULES, chosen).items()}
-
-
-def _plain(value: Any) -> Any:
-    # JSONField cannot hold Decimal; the engine reads "1.5" back as a decimal setting.
-    return str(value) if not isinstance(value, bool | int | str | None) else value
+    # A decimal setting stays a Decimal: the field's encoder keeps it exact (exact_json).
+    return dict(resolve(module.HOUSE_RULES, chosen))
 
 
 def audit(*, tournament: Tournament, actor, action: str, detail: str = "") -> None:

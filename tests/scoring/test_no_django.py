@@ -6,9 +6,10 @@ from pathlib import Path
 import scoring
 
 PACKAGE = Path(scoring.__file__).parent
-WEB_SIDE = {"apps.py", "views.py", "urls.py", "forms.py", "admin.py"}
-# Django's own conventional folders of an app: the command line, template tags, migrations.
-WEB_FOLDERS = {"management", "templatetags", "migrations"}
+WEB_SIDE = {"apps.py", "views.py", "urls.py", "admin.py"}
+# Django's own conventional folders of an app: the command line, template tags, migrations,
+# and the hand forms (a package: one form a ruleset).
+WEB_FOLDERS = {"management", "templatetags", "migrations", "forms"}
 
 
 def _engine_modules():

@@ -3,11 +3,16 @@
 import uuid
 
 HAND_FORM = {"contract": "povinost", "challenge": "0", "pagat_challenge": "0"}
+# What the Czech forms send for the choices a judge leaves alone (a první, no flek).
+CZ_XIX_FORM = {"contract": "prvni", "flek": "0", "pagat_flek": "0", "valat_flek": "0"}
+CZ_THREE_FORM = {"contract": "prvni", "flek": "0", "varsava_flek": "0"}
 
 
-def hand_post(table, *, action: str = "save", submission=None, **fields) -> dict:
-    """A POST body for `hand_add`: a Povinost hand unless `fields` say otherwise."""
-    data = {**HAND_FORM, **{k: str(v) for k, v in fields.items()}}
+def hand_post(
+    table, *, action: str = "save", submission=None, form: dict = HAND_FORM, **fields
+) -> dict:
+    """A POST body for `hand_add`: a Povinost hand (or `form`'s) unless `fields` say otherwise."""
+    data = {**form, **{k: str(v) for k, v in fields.items()}}
     data.update(
         action=action,
         submission=str(submission or uuid.uuid4()),

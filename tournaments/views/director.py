@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 
 from clubs.roles import director_required, public
 from scoring import HandError, get_ruleset
-from tournaments import recording
+from tournaments import recording, turns
 from tournaments.access import table_access
 from tournaments.models import Hand, Round, ScoreSheet, Seat, SheetLine, Table, Tournament
 from tournaments.sheets import SheetCheck
@@ -141,8 +141,32 @@ def ledger(request: HttpRequest, pk: int) -> HttpResponse:
             "entries": entries,
             "catalogue": get_ruleset(tournament.ruleset).PENALTIES,
             "tables": current.tables.order_by("number") if current else [],
+            "sitting_out": tournament.ruleset in turns.SITTING_OUT,
         },
     )
+
+
+def _standalone(table: Table, penalty: dict, chosen_sitter: str) -> dict:
+    """A standalone ruling as a hand; at a Taroky ve třech table of four it names the sitter.
+
+    The sitter is the one chosen, else a misdeal's offender (the dealer), else the dealer
+    the judge's page proposes.
+    """
+    data: dict = {"penalties": [penalty]}
+    seats, ruleset = table.seats.count(), table.round.tournament.ruleset
+    if not turns.sits_out(ruleset, seats):
+        return data
+    if chosen_sitter.isdigit():
+        data["sitter"] = int(chosen_sitter)
+    elif penalty["code"].endswith(".misdeal"):
+        data["sitter"] = penalty["seat"]
+    else:
+        hands = [hand.data for hand in table.hands.filter(deleted=False).order_by("number")]
+        turn = turns.next_turn(hands, seats=seats, ruleset=ruleset)
+        if turn is None:
+            raise recording.RecordingError(_("Say who sits out at this table (the dealer)."))
+        data["sitter"] = turn.sitter
+    return data
 
 
 def _penalty_from_post(post) -> dict:
@@ -185,7 +209,7 @@ def ledger_apply(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             recording.record_hand(
                 access=access,
-                data={"penalties": [penalty]},
+                data=_standalone(table, penalty, request.POST.get("sitter", "")),
                 submission=uuid.uuid4(),
                 expected_version=table.version,
                 reason=reason,

@@ -17,13 +17,13 @@ from django.views.decorators.http import require_POST
 
 from clubs.roles import public
 from scoring import HandError
-from scoring.forms import HAND_FORMS, card_groups
+from scoring.forms import HAND_FORMS
 from tournaments import recording
 from tournaments.access import TableAccess, judge_of_table, remember_link
 from tournaments.forms import ReasonForm, SheetForm
 from tournaments.models import Hand, HandRevision, ScoreSheet, Seat, Table
 from tournaments.sheets import computed_counts
-from tournaments.turns import next_turn
+from tournaments.turns import CZECH, Turn, next_turn
 
 TABLE_QUERY = Table.objects.prefetch_related(
     Prefetch("seats", queryset=Seat.objects.select_related("player")),
@@ -52,6 +52,12 @@ def _hand_form(table: Table, data=None, initial=None):
     return form_class(data, initial=initial, seat_names=_seat_names(table))
 
 
+def _turn(table: Table, hands: list[Hand]) -> Turn | None:
+    """Who deals and bids next (and sits out, at a Taroky ve třech table of four)."""
+    played = [hand.data for hand in hands if not hand.deleted]
+    return next_turn(played, seats=len(table.seats.all()), ruleset=table.round.tournament.ruleset)
+
+
 def _running(table: Table, extra: dict | None = None) -> dict[int, object]:
     """Each seat's chips after the saved hands (and `extra`, a previewed hand's deltas)."""
     tournament = table.round.tournament
@@ -69,6 +75,9 @@ def _page(request: HttpRequest, access: TableAccess, form=None, **extra) -> Http
     table = access.table
     hands = list(table.hands.all())
     names = _seat_names(table)
+    turn = _turn(table, hands)
+    # The proposed sitter (the dealer) is filled in; the judge can change it.
+    proposal = {"sitter": turn.sitter} if turn and turn.sitter else None
     context = {
         "access": access,
         "table": table,
@@ -78,10 +87,10 @@ def _page(request: HttpRequest, access: TableAccess, form=None, **extra) -> Http
         "names": names,
         "hands": hands,
         "running": _running(table),
-        "turn": next_turn([h.data for h in hands if not h.deleted], seats=len(names)),
-        "form": form or _hand_form(table),
+        "turn": turn,
+        "czech": table.round.tournament.ruleset in CZECH,
+        "form": form or _hand_form(table, initial=proposal),
         "submission": uuid.uuid4(),
-        "card_groups": card_groups(),
         "sheet": next(iter(table.sheets.all()), None),
         **extra,
     }
@@ -195,7 +204,6 @@ def hand_edit(request: HttpRequest, access: TableAccess, number: int) -> HttpRes
             "reason_form": reason_form,
             "hand": hand,
             "table": table,
-            "card_groups": card_groups(),
         },
     )
 

@@ -1,0 +1,395 @@
+"""What every hand form shares: seats, points and the card counter, penalties, house rules.
+
+A hand form only converts what was typed or tapped into a hand in the JSON form of
+RULES §0.3; every rule is checked by the engine (`Hand.from_json`), and an engine error is
+put back on the form field it names (`sources` maps the JSON paths to the fields). So the
+calculator, the judge's page, the command line and the HTTP endpoint all accept and refuse
+exactly the same hands.
+"""
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from scoring import HandError, get_ruleset, score_hand
+from scoring.cards import Card, total_points
+from scoring.forms.counter import CardCount, count_cards
+from scoring.forms.fields import (
+    CARD_CHOICES,
+    NUMBER,
+    SEATS,
+    SeatGroups,
+    card_groups,
+    house_rule_field,
+    seat_field,
+)
+from scoring.settlement import Settlement
+
+
+class HandForm(forms.Form):
+    """One hand of `ruleset`; `settle()` scores it or puts the engine's errors on the form.
+
+    Subclasses name their `template_name`, declare their fields, and say which go into the
+    JSON as they are (`SCALARS`, left out at their `DEFAULTS`), which are seat → number
+    objects (`SEAT_MAPS`, one field per seat) and which objects (`OBJECTS`) are flattened
+    into `<object>_<key>` fields; `add_fields` and `add_items` add the rest.
+    """
+
+    ruleset: str
+    tab: str
+    template_name: str
+    counting = "threes"
+    # The game's fields first (the errors are listed in this order); unknown names are skipped.
+    field_order = (
+        "contract", "declarer", "partner", "sitter", "called", "prever_talon",
+        "preferanc_talon", "folded", "declarer_points",
+    )  # fmt: skip
+    SCALARS: tuple[str, ...] = ()
+    DEFAULTS: Mapping[str, Any] = {}
+    SEAT_MAPS: tuple[str, ...] = ()
+    OBJECTS: tuple[str, ...] = ()
+    PENALTY_ROWS = 3
+
+    declarer_points = forms.IntegerField(
+        label=_("Declaring side's points"),
+        required=False,
+        widget=forms.NumberInput(attrs=NUMBER),
+    )
+    cards_side = forms.ChoiceField(
+        label=_("The ticked cards were taken by"),
+        choices=[("declarer", _("the declaring side")), ("opponents", _("the opponents"))],
+        initial="declarer",
+        required=False,
+    )
+    cards = forms.MultipleChoiceField(
+        label=_("Cards"), required=False, widget=forms.CheckboxSelectMultiple, choices=CARD_CHOICES
+    )
+    other_cards = forms.MultipleChoiceField(
+        label=_("The other side's cards"),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        choices=CARD_CHOICES,
+    )
+
+    def __init__(self, *args, seat_names: dict[int, str] | None = None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.seat_names = seat_names or {}
+        self.seats: tuple[int, ...] = tuple(sorted(self.seat_names)) or SEATS
+        self.module = get_ruleset(self.ruleset)
+        self.total = total_points(self.counting)
+        self._fit_points_field()
+        self.add_fields()
+        self._add_penalty_fields()
+        self._add_house_rule_fields()
+        self._fit_seats()
+        self.sources: dict[str, str] = {}
+
+    # ---- fields -------------------------------------------------------------------
+    def add_fields(self) -> None:
+        """Fields built at run time from the ruleset's tables (a subclass adds them)."""
+
+    def seat_title(self, seat: int) -> str:
+        """ "Seat 2", or "2 · Anna Nováková" at a tournament table."""
+        if self.seat_names:
+            return f"{seat} · {self.seat_names[seat]}"
+        return _("Seat %(seat)s") % {"seat": seat}
+
+    def _fit_points_field(self) -> None:
+        field = self.fields["declarer_points"]
+        field.widget.attrs["max"] = self.total
+        field.help_text = _(
+            "0–%(total)s, the declaring side's cards including its discards; or tick the "
+            "cards below."
+        ) % {"total": self.total}
+
+    def _fit_seats(self) -> None:
+        """Offer only the table's seats, each with its player's name (at a tournament)."""
+        for field in self.fields.values():
+            if getattr(field, "is_seat", False):
+                field.choices = [
+                    (value, self.seat_title(int(value)) if self.seat_names and value else label)
+                    for value, label in field.choices
+                    if not value or int(value) in self.seats
+                ]
+
+    def add_seat_groups(self, prefix: str, groups: list[tuple[str, list]]) -> SeatGroups:
+        """Per seat, one choice per exclusive group (a player declares one of each)."""
+        rows: SeatGroups = []
+        for seat in self.seats:
+            names = []
+            for index, (group, options) in enumerate(groups):
+                name = f"{prefix}_{seat}_{index}"
+                label = _("%(seat)s: %(group)s") % {"seat": self.seat_title(seat), "group": group}
+                self.fields[name] = forms.ChoiceField(
+                    label=label, choices=[("", "—"), *options], required=False
+                )
+                names.append(name)
+            rows.append((seat, names))
+        return rows
+
+    def add_seat_numbers(self, name: str, label, high: int) -> list[str]:
+        """One number field a seat, `<name>_<seat>`, for a seat → number object."""
+        names = []
+        for seat in self.seats:
+            self.fields[f"{name}_{seat}"] = forms.IntegerField(
+                label=_("%(seat)s: %(what)s") % {"seat": self.seat_title(seat), "what": label},
+                required=False,
+                min_value=0,
+                max_value=high,
+                widget=forms.NumberInput(attrs={**NUMBER, "max": high}),
+            )
+            names.append(f"{name}_{seat}")
+        return names
+
+    def _add_penalty_fields(self) -> None:
+        """Penalty rows from the ruleset's catalogue: code, offender, and its parameters."""
+        entries = self.module.PENALTIES
+        choices = [("", "—")] + [(e.code, f"{e.title} ({e.code})") for e in entries]
+        params = sorted({param for entry in entries for param in entry.params})
+        self.penalty_rows: list[list[str]] = []
+        for row in range(self.PENALTY_ROWS):
+            names = [f"penalty_{row}_code", f"penalty_{row}_seat"]
+            self.fields[names[0]] = forms.ChoiceField(
+                label=_("Penalty"), choices=choices, required=False
+            )
+            self.fields[names[1]] = seat_field(_("Offender (seat)"), blank="—")
+            for param in params:
+                name = f"penalty_{row}_{param}"
+                self.fields[name] = forms.CharField(label=param.replace("_", " "), required=False)
+                names.append(name)
+            self.penalty_rows.append(names)
+        self.penalty_params = params
+
+    def _add_house_rule_fields(self) -> None:
+        """One optional field per house rule, plus the ruleset's named presets.
+
+        Left blank, a setting takes the ruleset's default; a preset replaces them all.
+        """
+        presets = [("", _("the ruleset's defaults"))] + [(n, n) for n in self.module.PRESETS]
+        self.fields["preset"] = forms.ChoiceField(
+            label=_("Preset"), choices=presets, required=False
+        )
+        self.house_rule_fields = ["preset"]
+        for rule in self.module.HOUSE_RULES:
+            field = house_rule_field(rule)
+            field.help_text = rule.help
+            self.fields[f"house_{rule.name}"] = field
+            self.house_rule_fields.append(f"house_{rule.name}")
+
+    # ---- what the template asks ----------------------------------------------------
+    @property
+    def card_groups(self) -> list[tuple[str, list[Card]]]:
+        return card_groups()
+
+    def card_count(self) -> CardCount | None:
+        """The card counter: the ticked cards' points, checked against the other side's."""
+        return count_cards(
+            self["cards"].value(),
+            self["other_cards"].value(),
+            side=self["cards_side"].value() or "declarer",
+            method=self.counting,
+        )
+
+    def filled(self, names) -> bool:
+        return any(self[name].value() or self[name].errors for name in names)
+
+    def has_penalties(self) -> bool:
+        """Whether any penalty is chosen (the form then shows that part open)."""
+        return self.filled(row[0] for row in self.penalty_rows)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        count = self.card_count()
+        if count and count.problem:
+            self.add_error("other_cards", count.problem)
+        return data
+
+    # ---- form → engine JSON -------------------------------------------------------
+    def put(self, hand: dict, path: str, value: Any, source: str) -> None:
+        hand[path] = value
+        self.sources[path] = source
+
+    def hand_json(self) -> dict[str, Any]:
+        """The hand in the engine's JSON form, from the cleaned data."""
+        data = self.cleaned_data
+        hand: dict[str, Any] = {"ruleset": self.ruleset}
+        for name in self.SCALARS:
+            value = data.get(name)
+            if value in (None, "") or (name in self.DEFAULTS and value == self.DEFAULTS[name]):
+                continue  # not given, or the engine's default: left out of the JSON
+            self.put(hand, name, value, name)
+        self._points(hand, data)
+        self.add_items(hand, data)
+        for name in self.SEAT_MAPS:
+            self._seat_map(hand, name)
+        hand["penalties"] = self._penalties(data)
+        return hand
+
+    def add_items(self, hand: dict, data: dict) -> None:
+        """The ruleset's own parts of the JSON (a subclass adds them)."""
+
+    def put_object(self, hand: dict, name: str, keys: Sequence[str]) -> None:
+        """`<name>: {key: <name>_<key>}` from the fields of the flattened object."""
+        hand[name] = {key: self.cleaned_data[f"{name}_{key}"] for key in keys}
+        for key in keys:
+            self.sources[f"{name}.{key}"] = f"{name}_{key}"
+
+    def seat_group_entries(self, rows: SeatGroups, name: str, key: str) -> list[dict]:
+        """`[{"seat": s, key: chosen}]` from per-seat group choices, each chosen once."""
+        entries: list[dict] = []
+        for seat, names in rows:
+            chosen: list[str] = []
+            for field in names:
+                value = self.cleaned_data.get(field)
+                if value and value not in chosen:
+                    chosen.append(value)
+                    self.sources[f"{name}[{len(entries)}]"] = field
+                    entries.append({"seat": seat, key: value})
+        return entries
+
+    def _points(self, hand: dict, data: dict) -> None:
+        if data.get("cards"):
+            key = "declarer_cards" if data.get("cards_side") != "opponents" else "opponents_cards"
+            self.put(hand, key, list(data["cards"]), "cards")
+        elif data.get("declarer_points") is not None:
+            self.put(hand, "declarer_points", data["declarer_points"], "declarer_points")
+        self.sources.setdefault("declarer_points", "declarer_points")
+
+    def _seat_map(self, hand: dict, name: str) -> None:
+        values = {
+            str(seat): self.cleaned_data[f"{name}_{seat}"]
+            for seat in self.seats
+            if self.cleaned_data.get(f"{name}_{seat}") is not None
+        }
+        self.sources[name] = f"{name}_{self.seats[0]}"
+        if values:
+            hand[name] = values
+
+    def _penalties(self, data: dict) -> list[dict]:
+        penalties = []
+        for code_name, seat_name, *param_names in self.penalty_rows:
+            if not data.get(code_name):
+                continue
+            where = f"penalties[{len(penalties)}]"
+            entry = {"code": data[code_name], "seat": data.get(seat_name)}
+            self.sources[where] = code_name
+            self.sources[f"{where}.seat"] = seat_name
+            for param, name in zip(self.penalty_params, param_names, strict=True):
+                if data.get(name):
+                    entry[param] = _param_value(data[name])
+                    self.sources[f"{where}.{param}"] = name
+            penalties.append(entry)
+        return penalties
+
+    def house_rules(self) -> dict[str, Any]:
+        """The house rules chosen on the form: a preset, or the settings filled in."""
+        preset = self.cleaned_data.get("preset")
+        if preset:
+            return dict(self.module.PRESETS[preset])
+        return {
+            name.removeprefix("house_"): self.cleaned_data[name]
+            for name in self.house_rule_fields[1:]
+            if self.cleaned_data.get(name) not in (None, "")
+        }
+
+    # ---- scoring --------------------------------------------------------------------
+    def settle(self, house_rules: dict[str, Any] | None = None) -> Settlement | None:
+        """Score the hand; on a rules error, show it on the field it names and return None."""
+        if not self.is_valid():
+            return None
+        try:
+            rules = self.house_rules() if house_rules is None else house_rules
+            return score_hand(self.ruleset, self.hand_json(), rules)
+        except HandError as error:
+            field = self._field_for(error.field)
+            # Without a matching field the message keeps the engine's path, so it still
+            # says which part of the hand is wrong.
+            self.add_error(field, error.reason if field else str(error))
+            return None
+
+    def _field_for(self, path: str) -> str | None:
+        """The form field an engine error path points at (the longest known prefix)."""
+        if path.startswith("house_rules."):
+            name = "house_" + path.removeprefix("house_rules.")
+            return name if name in self.fields else None
+        while path:
+            if path in self.sources:
+                return self.sources[path]
+            if path.replace(".", "_") in self.fields:
+                return path.replace(".", "_")
+            path = path.rpartition(".")[0]
+        return None
+
+    # ---- engine JSON → form (editing a stored hand) --------------------------------
+    @classmethod
+    def initial_from_hand(cls, hand: Mapping[str, Any]) -> dict[str, Any]:
+        """Form data that shows a stored hand again (for editing it)."""
+        data = {k: hand[k] for k in (*cls.SCALARS, "declarer_points") if hand.get(k) is not None}
+        for key in ("declarer_cards", "opponents_cards"):
+            if hand.get(key):
+                data["cards"] = [Card.parse(name).name for name in hand[key]]
+                data["cards_side"] = "declarer" if key == "declarer_cards" else "opponents"
+        for item in cls.OBJECTS:
+            for key, value in (hand.get(item) or {}).items():
+                data[f"{item}_{key}"] = value
+        for name in cls.SEAT_MAPS:
+            for seat, value in (hand.get(name) or {}).items():
+                data[f"{name}_{seat}"] = value
+        for row, penalty in enumerate(hand.get("penalties") or []):
+            for key, value in penalty.items():
+                data[f"penalty_{row}_{key}"] = value
+        for name, value in (hand.get("house_rules") or {}).items():
+            data[f"house_{name}"] = value
+        return data
+
+    @staticmethod
+    def seat_group_initial(
+        data: dict, prefix: str, groups: list[tuple[str, list]], entries, key: str
+    ) -> None:
+        """Put each `{"seat", key}` entry back in the first group that offers it."""
+        for entry in entries or ():
+            offered = (i for i, (_g, options) in enumerate(groups) if entry[key] in dict(options))
+            index = next(offered, None)
+            if index is not None:
+                data[f"{prefix}_{entry['seat']}_{index}"] = entry[key]
+
+
+def _param_value(text: str) -> Any:
+    """A penalty parameter: a seat number stays a number, a value name stays text."""
+    text = text.strip()
+    return int(text) if text.isdigit() else text
+
+
+VALAT_SIDES = [
+    ("", _("no Valat")),
+    ("declarer", _("declaring side")),
+    ("opponents", _("opponents")),
+]
+
+
+class PagatValatForm(HandForm):
+    """A hand form with the Pagat and the Valat, as SPJST and Czech Taroky enter them.
+
+    A subclass adds each item's doubling level (a challenge, a flek) and names the keys
+    each item sends (`PAGAT_KEYS`, `VALAT_KEYS`).
+    """
+
+    OBJECTS = ("pagat", "valat")
+    PAGAT_KEYS: tuple[str, ...] = ("holder", "announced", "won")
+    VALAT_KEYS: tuple[str, ...] = ("side", "announced", "won")
+
+    pagat_holder = seat_field(_("Pagat holder"), blank=_("no Pagat in play"))
+    pagat_announced = forms.BooleanField(label=_("Pagat announced"), required=False)
+    pagat_won = forms.BooleanField(label=_("Pagat took the last trick"), required=False)
+    valat_side = forms.ChoiceField(label=_("Valat"), choices=VALAT_SIDES, required=False)
+    valat_announced = forms.BooleanField(label=_("Valat announced"), required=False)
+    valat_won = forms.BooleanField(label=_("Valat made"), required=False)
+
+    def put_pagat_valat(self, hand: dict) -> None:
+        """The Pagat when a holder is given, the Valat when a side is."""
+        if self.cleaned_data.get("pagat_holder"):
+            self.put_object(hand, "pagat", self.PAGAT_KEYS)
+        if self.cleaned_data.get("valat_side"):
+            self.put_object(hand, "valat", self.VALAT_KEYS)

@@ -1,0 +1,95 @@
+"""The card counter of the hand forms (RULES §1): tap the cards a side took, get its points.
+
+The judge ticks the cards one side took (the declaring side's, or the opponents'); the
+points are counted with `scoring.cards.count_points`, face value for SPJST (106 in the
+pack), in threes for the Czech rulesets (70). Ticking the other side's cards as well checks
+the count: together the two sides hold the whole pack, and their points its total.
+"""
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from scoring import HandError, count_points
+from scoring.cards import PACK, Card, total_points
+
+SHOWN = 8  # cards named in a message before "and N more"
+
+
+@dataclass(frozen=True)
+class CardCount:
+    """What the counter shows: the ticked side's points, the rest of the pack's, the check.
+
+    ``side`` is whose cards were ticked ("declarer" or "opponents"); ``rest`` the points of
+    every card not ticked; ``other_points`` the points of the other side's cards when those
+    were ticked too (``None`` otherwise), and ``problem`` why the two sides do not agree.
+    """
+
+    method: str
+    total: int
+    side: str
+    cards: int
+    points: int
+    rest: int
+    other_cards: int = 0
+    other_points: int | None = None
+    problem: str | None = None
+
+    @property
+    def declarer_points(self) -> int:
+        return self.points if self.side == "declarer" else self.rest
+
+    @property
+    def opponents_points(self) -> int:
+        return self.rest if self.side == "declarer" else self.points
+
+    @property
+    def together(self) -> int | None:
+        return None if self.other_points is None else self.points + self.other_points
+
+
+def count_cards(
+    cards: Iterable[str], other: Iterable[str], *, side: str, method: str
+) -> CardCount | None:
+    """Count the ticked cards (and check them against the other side's); None if unreadable."""
+    try:
+        mine = [Card.parse(name) for name in cards or ()]
+        theirs = [Card.parse(name) for name in other or ()]
+    except HandError:
+        return None  # the card fields show which name is wrong
+    total = total_points(method)
+    points = count_points(mine, method)
+    rest = count_points([card for card in PACK if card not in mine], method)
+    count = CardCount(method, total, side, len(mine), points, rest)
+    if not theirs:
+        return count
+    other_points = count_points(theirs, method)
+    return CardCount(
+        method, total, side, len(mine), points, rest, len(theirs), other_points,
+        _problem(mine, theirs, points + other_points, total),
+    )  # fmt: skip
+
+
+def _problem(mine: list[Card], theirs: list[Card], together: int, total: int) -> str | None:
+    """Why the two sides' cards are not the whole pack once, or None when they are."""
+    both = [card for card in mine if card in theirs]
+    if both:
+        return _("Ticked for both sides: %(cards)s.") % {"cards": _names(both)}
+    missing = [card for card in PACK if card not in mine and card not in theirs]
+    if not missing and together == total:
+        return None
+    message = _("The two sides count %(together)s points together; the pack has %(total)s.") % {
+        "together": together,
+        "total": total,
+    }
+    if missing:
+        message += " " + _("Not ticked on either side: %(cards)s.") % {"cards": _names(missing)}
+    return message
+
+
+def _names(cards: list[Card]) -> str:
+    names = ", ".join(card.name for card in cards[:SHOWN])
+    if len(cards) > SHOWN:
+        names += " " + _("and %(n)s more") % {"n": len(cards) - SHOWN}
+    return names

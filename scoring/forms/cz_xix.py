@@ -1,0 +1,84 @@
+"""The hand form of Czech Taroky, calling the XIX (RULES §3.1; docs/rules.md §6)."""
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from scoring.forms.base import PagatValatForm
+from scoring.forms.fields import (
+    contract_field,
+    flek_levels,
+    level_field,
+    optional_choice,
+    seat_field,
+)
+from scoring.rulesets.cz_xix_hand import ALL_POINTS, FLEK, Contract
+from scoring.rulesets.cz_xix_hlasky import HLASKY
+
+TALONS = [
+    ("1", _("the first three")),
+    ("2", _("the second three")),
+    ("3", _("back to the first three")),
+]
+FLEKS = flek_levels(FLEK)
+
+
+def hlaska_groups() -> list[tuple[str, list[tuple[str, str]]]]:
+    """The hlášky by exclusive group; one in two groups (barvy_honery) is offered in both."""
+    groups: dict[str, list[tuple[str, str]]] = {}
+    for rule in HLASKY.values():
+        for group in rule.groups:
+            groups.setdefault(group, []).append((rule.name, f"{rule.name} ({rule.points})"))
+    return list(groups.items())
+
+
+class CzXixHandForm(PagatValatForm):
+    """One hand of Czech Taroky calling the XIX; `settle()` scores it or shows the errors."""
+
+    ruleset = "cz_xix"
+    tab = _("Volání XIX")  # its tab on the calculator page
+    template_name = "scoring/forms/cz_xix.html"
+    SCALARS = (
+        "contract", "declarer", "partner", "called", "preferanc_talon", "folded", "flek",
+    )  # fmt: skip
+    DEFAULTS = {"folded": False, "flek": 0}
+    SEAT_MAPS = ("varsava_points",)
+    PAGAT_KEYS = ("holder", "announced", "won", "flek")
+    VALAT_KEYS = ("side", "announced", "won", "flek")
+
+    contract = contract_field(Contract)
+    declarer = seat_field(_("Declarer (seat)"), required=True)
+    partner = seat_field(_("Partner (holds the called tarok)"), blank=_("alone"))
+    called = optional_choice(_("Tarok called"), [(str(n), str(n)) for n in (19, 18, 17, 16)])
+    preferanc_talon = optional_choice(_("Preferanc talon"), TALONS)
+    folded = forms.BooleanField(
+        label=_("Folded: bought the called tarok and laid the hand down"), required=False
+    )
+    flek = level_field(_("Flek on the game"), FLEKS)
+    pagat_flek = level_field(_("Flek on the Pagat"), FLEKS)
+    valat_flek = level_field(_("Flek on the Valat"), FLEKS)
+
+    def add_fields(self) -> None:
+        self.hlaska_fields = self.add_seat_groups("hlaska", hlaska_groups())
+        self.varsava_fields = self.add_seat_numbers("varsava_points", _("points"), ALL_POINTS)
+
+    def has_hlasky(self) -> bool:
+        return self.filled(name for _seat, names in self.hlaska_fields for name in names)
+
+    def has_varsava(self) -> bool:
+        return self["contract"].value() == "varsava" or self.filled(self.varsava_fields)
+
+    def add_items(self, hand: dict, data: dict) -> None:
+        self.put_pagat_valat(hand)
+        hlasky = self.seat_group_entries(self.hlaska_fields, "hlasky", "kind")
+        if hlasky:
+            hand["hlasky"] = hlasky
+
+    @classmethod
+    def initial_from_hand(cls, hand: dict[str, Any]) -> dict[str, Any]:
+        data = super().initial_from_hand(hand)
+        if hand.get("contract") == "druha" and hand.get("pagat"):
+            data.setdefault("pagat_announced", True)  # a druhá's Pagat is announced
+        cls.seat_group_initial(data, "hlaska", hlaska_groups(), hand.get("hlasky"), "kind")
+        return data

@@ -1,0 +1,95 @@
+"""The fields the hand forms are built of: seats, doubling levels, choices, house rules."""
+
+from collections.abc import Sequence
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from scoring.cards import PACK, Card, Suit
+from scoring.house_rules import HouseRule
+
+SEATS = (1, 2, 3, 4)
+SUIT_ORDER = (None, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES)
+CARD_CHOICES = [(card.name, card.name) for card in PACK]
+NUMBER = {"inputmode": "numeric", "min": 0}
+PILLS = forms.RadioSelect(attrs={"class": "pills"})  # short choices side by side
+# Per seat, the names of its fields: [(seat, [field, …]), …]
+SeatGroups = list[tuple[int, list[str]]]
+
+
+def seat_field(label, *, blank: str | None = None, required: bool = False):
+    """A seat 1..4; the form keeps the seats of its table and adds the players' names."""
+    choices = ([("", blank)] if blank is not None else []) + [(str(s), str(s)) for s in SEATS]
+    field = forms.TypedChoiceField(
+        label=label, choices=choices, coerce=int, empty_value=None, required=required
+    )
+    field.is_seat = True
+    return field
+
+
+def level_field(label, levels: Sequence[str]) -> forms.TypedChoiceField:
+    """A doubling level 0..n (a challenge, a flek), "none" first."""
+    choices = [(str(level), name) for level, name in enumerate(levels)]
+    return forms.TypedChoiceField(label=label, choices=choices, coerce=int, initial="0")
+
+
+def flek_levels(names: Sequence[str]) -> list[str]:
+    """The level names with their factor: "none", "flek ×2", "re ×4", …"""
+    return [_("none"), *(f"{name} ×{2**level}" for level, name in enumerate(names) if level)]
+
+
+def optional_choice(label, choices, **kwargs) -> forms.TypedChoiceField:
+    """A number chosen from a list, or "—" (not given)."""
+    return forms.TypedChoiceField(
+        label=label, choices=[("", "—"), *choices], coerce=int, empty_value=None,
+        required=False, **kwargs,
+    )  # fmt: skip
+
+
+def card_groups() -> list[tuple[str, list[Card]]]:
+    """The pack for the card picker: trumps, then each suit."""
+    labels = {
+        None: _("Trumps"),
+        Suit.HEARTS: _("Hearts"),
+        Suit.DIAMONDS: _("Diamonds"),
+        Suit.CLUBS: _("Clubs"),
+        Suit.SPADES: _("Spades"),
+    }
+    return [(labels[suit], [c for c in PACK if c.suit == suit]) for suit in SUIT_ORDER]
+
+
+# The Czech contracts' names, for the rulesets' own Contract enums.
+CZECH_CONTRACTS = {
+    "prvni": _("První"),
+    "druha": _("Druhá"),
+    "treti": _("Třetí"),
+    "ctvrta": _("Čtvrtá"),
+    "pata": _("Pátá"),
+    "preferanc": _("Preferanc"),
+    "solo": _("Sólo"),
+    "varsava": _("Varšava"),
+}
+
+
+def contract_field(contracts) -> forms.ChoiceField:
+    """The contract as pills, from a Czech ruleset's Contract enum (první first)."""
+    choices = [(contract.value, CZECH_CONTRACTS[contract.value]) for contract in contracts]
+    return forms.ChoiceField(label=_("Contract"), choices=choices, widget=PILLS, initial="prvni")
+
+
+def house_rule_field(rule: HouseRule) -> forms.Field:
+    """A house rule's field: left blank, the ruleset's default applies."""
+    if rule.kind == "bool":
+        return forms.NullBooleanField(label=rule.name, required=False, initial=rule.default)
+    if rule.kind == "choice":
+        choices = [(c, c) for c in rule.choices]
+        return forms.ChoiceField(
+            label=rule.name, choices=choices, required=False, initial=rule.default
+        )
+    if rule.kind == "decimal":
+        return forms.DecimalField(
+            label=rule.name, required=False, initial=rule.default, min_value=rule.minimum
+        )
+    return forms.IntegerField(
+        label=rule.name, required=False, initial=rule.default, min_value=rule.minimum
+    )

@@ -1,0 +1,42 @@
+"""What the browser tests share: the marks that say where they run, and a 360 px phone."""
+
+import os
+import shutil
+
+import pytest
+from django.db import connection
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+BROWSER_TEST = [
+    pytest.mark.django_db(transaction=True),
+    # The page is the same on either database; on PostgreSQL the live server's request
+    # threads keep a session open past the run and the test database could not be dropped.
+    pytest.mark.skipif(connection.vendor == "postgresql", reason="browser tests run on SQLite"),
+    pytest.mark.skipif(
+        CHROMIUM is None and not os.environ.get("CI"),
+        reason="Chromium is not installed (CI installs it: see .ci/run)",
+    ),
+]
+
+
+@pytest.fixture
+def browser_page(live_server, monkeypatch):
+    # Playwright's sync API runs an event loop in this thread; Django's ORM would then
+    # refuse to run here, although the test only touches it between browser steps.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-quic",
+            ],
+        )
+        context = browser.new_context(viewport={"width": 360, "height": 780})
+        yield context
+        browser.close()

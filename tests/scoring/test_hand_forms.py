@@ -1,0 +1,88 @@
+"""The hand forms of every ruleset: a stored hand shown again and saved gives the same hand.
+
+Every golden hand that was played (it has a contract and a declarer) goes through
+`initial_from_hand`, is posted back as a browser would post the form, and must settle to
+exactly the golden deltas; so each input of the rulesets has a field on its form.
+"""
+
+import pytest
+
+from scoring.forms import HAND_FORMS, CzThreeHandForm, CzXixHandForm, SpjstHandForm
+from tests.scoring.golden import load_cases
+
+PLAYED = [
+    (ruleset, case)
+    for ruleset in HAND_FORMS
+    for case in load_cases(ruleset)[1]
+    if case["hand"].get("contract") and case["hand"].get("declarer")
+]
+
+
+def browser_post(form_class, hand: dict, **form_options) -> dict:
+    """What the browser sends back from the form showing `hand` (unticked boxes: nothing)."""
+    form = form_class(initial=form_class.initial_from_hand(hand), **form_options)
+    data = {}
+    for field in form:
+        value = field.value()
+        if value is not None and value is not False and value not in ("", []):
+            data[field.html_name] = value
+    return data
+
+
+@pytest.mark.parametrize(("ruleset", "case"), PLAYED, ids=[f"{r}: {c['name']}" for r, c in PLAYED])
+def test_a_stored_hand_shown_on_its_form_and_saved_again_settles_the_same(ruleset, case):
+    form_class = HAND_FORMS[ruleset]
+    form = form_class(browser_post(form_class, case["hand"]))
+    rules = {**(case["hand"].get("house_rules") or {}), **(case.get("house_rules") or {})}
+    settlement = form.settle(rules)
+    assert form.errors == {}
+    assert settlement.to_json()["deltas"] == case["deltas"]
+
+
+def test_the_forms_are_registered_by_ruleset_with_their_templates():
+    forms = {"spjst": SpjstHandForm, "cz_xix": CzXixHandForm, "cz_three": CzThreeHandForm}
+    assert forms == HAND_FORMS
+    assert [form.template_name for form in HAND_FORMS.values()] == [
+        "scoring/forms/spjst.html",
+        "scoring/forms/cz_xix.html",
+        "scoring/forms/cz_three.html",
+    ]
+
+
+def test_a_hlaska_of_two_groups_is_sent_once():
+    data = {"contract": "prvni", "declarer": "1", "partner": "3", "declarer_points": "44",
+            "flek": "0", "pagat_flek": "0", "valat_flek": "0",
+            "hlaska_2_0": "barvy_honery", "hlaska_2_1": "barvy_honery"}  # fmt: skip
+    form = CzXixHandForm(data)
+    assert form.settle() is not None
+    assert form.hand_json()["hlasky"] == [{"seat": 2, "kind": "barvy_honery"}]
+
+
+def test_an_engine_error_on_a_hlaska_lands_on_its_field():
+    data = {"contract": "prvni", "declarer": "1", "partner": "3", "declarer_points": "44",
+            "flek": "0", "pagat_flek": "0", "valat_flek": "0",
+            "hlaska_2_0": "trul", "hlaska_2_1": "barvy"}  # fmt: skip
+    form = CzXixHandForm(data)
+    assert form.settle() is None
+    assert list(form.errors) == ["hlaska_2_1"]
+
+
+def test_a_bonus_error_lands_on_the_bonus_row():
+    data = {"contract": "prvni", "declarer": "1", "declarer_points": "44", "flek": "0",
+            "varsava_flek": "0", "bonus_fifty_side": "declarer", "bonus_fifty_won": "on"}  # fmt: skip
+    form = CzThreeHandForm(data)
+    assert form.settle() is None
+    assert "50 points or more" in form.errors["bonus_fifty_won"][0]
+
+
+def test_a_three_player_table_offers_no_sitter_and_a_four_player_table_requires_one():
+    three = CzThreeHandForm(seat_names={1: "Ann", 2: "Bo", 3: "Cy"})
+    assert not three.offers_sitter
+    assert [value for value, _ in three.fields["declarer"].choices] == ["1", "2", "3"]
+    four = CzThreeHandForm(
+        {"contract": "prvni", "declarer": "1", "declarer_points": "40", "flek": "0",
+         "varsava_flek": "0"},
+        seat_names={1: "Ann", 2: "Bo", 3: "Cy", 4: "Di"},
+    )  # fmt: skip
+    assert four.settle() is None and "sitter" in four.errors
+    assert ("4", "4 · Di") in four.fields["sitter"].choices
