@@ -55,3 +55,14 @@ def test_an_unknown_paper_size_names_the_variable(monkeypatch):
     monkeypatch.setenv("PAPER_SIZE", "A3")
     with pytest.raises(ImproperlyConfigured, match="PAPER_SIZE must be one of a4, letter"):
         env_choice("PAPER_SIZE", "letter", ("a4", "letter"))
+
+
+@pytest.mark.django_db
+def test_the_migrations_match_the_models():
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    out = StringIO()
+    call_command("makemigrations", "--check", "--dry-run", stdout=out)
+    assert "No changes detected" in out.getvalue()

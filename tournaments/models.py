@@ -166,6 +166,22 @@ class Round(models.Model):
         return reverse("tournaments:round", args=[self.tournament_id, self.number])
 
 
+class TableQuerySet(models.QuerySet):
+    def with_play(self) -> "TableQuerySet":
+        """Tables with what their pages show: the round, the judge, seats with players,
+        hands in order and score sheets newest first (a fixed number of queries)."""
+        return self.select_related("round__tournament", "judge").prefetch_related(
+            models.Prefetch("seats", queryset=Seat.objects.select_related("player")),
+            models.Prefetch("hands", queryset=Hand.objects.order_by("number")),
+            models.Prefetch(
+                "sheets",
+                queryset=ScoreSheet.objects.prefetch_related("lines").order_by(
+                    "-entered_at", "-pk"
+                ),
+            ),
+        )
+
+
 class Table(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField(_("table"))
@@ -186,6 +202,8 @@ class Table(models.Model):
     # Bumped by every change to the table's hands, so a form built on an older state
     # of the table is recognised and refused instead of overwriting.
     version = models.PositiveIntegerField(default=0)
+
+    objects = TableQuerySet.as_manager()
 
     class Meta:
         ordering = ["round", "number"]

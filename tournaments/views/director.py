@@ -15,7 +15,7 @@ from clubs.roles import director_required, public
 from scoring import HandError, get_ruleset
 from tournaments import recording, turns
 from tournaments.access import table_access
-from tournaments.models import Hand, Round, ScoreSheet, Seat, SheetLine, Table, Tournament
+from tournaments.models import Hand, Round, Seat, SheetLine, Table, Tournament
 from tournaments.sheets import SheetCheck
 
 
@@ -52,23 +52,12 @@ def table_state(table: Table) -> TableState:
     return TableState(table, state, str(STATES[state]), hands, check)
 
 
-def _round_tables(round_: Round):
-    return round_.tables.select_related("judge", "round__tournament").prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("player")),
-        "hands",
-        Prefetch(
-            "sheets",
-            queryset=ScoreSheet.objects.prefetch_related("lines").order_by("-entered_at", "-pk"),
-        ),
-    )
-
-
 @director_required
 def dashboard(request: HttpRequest, pk: int) -> HttpResponse:
     """Every table of the current round with its state; the fragment refreshes itself."""
     tournament = get_object_or_404(Tournament, pk=pk)
     round_ = tournament.rounds.order_by("-number").first()
-    states = [table_state(table) for table in _round_tables(round_)] if round_ else []
+    states = [table_state(table) for table in round_.tables.with_play()] if round_ else []
     counts = {key: sum(1 for s in states if s.state == key) for key in STATES}
     context = {
         "tournament": tournament,

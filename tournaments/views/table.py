@@ -9,7 +9,6 @@ import uuid
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -21,18 +20,9 @@ from scoring.forms import HAND_FORMS
 from tournaments import recording
 from tournaments.access import TableAccess, judge_of_table, remember_link
 from tournaments.forms import ReasonForm, SheetForm
-from tournaments.models import Hand, HandRevision, ScoreSheet, Seat, Table
+from tournaments.models import Hand, HandRevision, ScoreSheet, Table
 from tournaments.sheets import computed_counts
 from tournaments.turns import CZECH, Turn, next_turn
-
-TABLE_QUERY = Table.objects.prefetch_related(
-    Prefetch("seats", queryset=Seat.objects.select_related("player")),
-    Prefetch("hands", queryset=Hand.objects.order_by("number")),
-    Prefetch(
-        "sheets",
-        queryset=ScoreSheet.objects.prefetch_related("lines").order_by("-entered_at", "-pk"),
-    ),
-)
 
 
 @public
@@ -97,22 +87,15 @@ def _page(request: HttpRequest, access: TableAccess, form=None, **extra) -> Http
     return render(request, "tournaments/table.html", context)
 
 
+def _fresh(access: TableAccess) -> TableAccess:
+    """The same access with the table re-read, hands, seats and sheets prefetched."""
+    table = Table.objects.with_play().get(pk=access.table.pk)
+    return TableAccess(table, access.user, access.actor, access.is_director)
+
+
 @judge_of_table
 def table_page(request: HttpRequest, access: TableAccess) -> HttpResponse:
-    access = TableAccess(
-        TABLE_QUERY.select_related("round__tournament").get(pk=access.table.pk), *_rest(access)
-    )
-    return _page(request, access)
-
-
-def _rest(access: TableAccess) -> tuple:
-    return access.user, access.actor, access.is_director
-
-
-def _fresh(access: TableAccess) -> TableAccess:
-    """The same access with the table re-read, hands and seats prefetched."""
-    table = TABLE_QUERY.select_related("round__tournament").get(pk=access.table.pk)
-    return TableAccess(table, *_rest(access))
+    return _page(request, _fresh(access))
 
 
 @judge_of_table
