@@ -141,10 +141,19 @@ class SheetForm(forms.Form):
     def __init__(self, *args, seats, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         for seat in seats:
-            self.fields[f"seat_{seat.number}"] = forms.IntegerField(
+            # Decimal: Taroky ve třech pays halves, so a count may be 101.5.
+            self.fields[f"seat_{seat.number}"] = forms.DecimalField(
                 label=f"{seat.number}. {seat.player.name}",
-                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                max_digits=10,
+                decimal_places=2,
+                widget=forms.NumberInput(attrs={"inputmode": "decimal", "step": "0.5"}),
             )
 
-    def counts(self) -> dict[int, int]:
-        return {int(name.removeprefix("seat_")): value for name, value in self.cleaned_data.items()}
+    def counts(self) -> dict[int, int | Decimal]:
+        """Seat → count, whole counts as int."""
+        return {
+            int(name.removeprefix("seat_")): int(value)
+            if value == value.to_integral_value()
+            else value
+            for name, value in self.cleaned_data.items()
+        }

@@ -6,6 +6,7 @@ rows. Nothing is ever deleted: editing or deleting a hand writes a revision.
 """
 
 import secrets
+from decimal import Decimal
 
 from django.conf import settings
 from django.db import models
@@ -18,6 +19,25 @@ from scoring import RULESETS
 from tournaments.exact_json import ExactDecoder, ExactEncoder
 
 EXACT = {"encoder": ExactEncoder, "decoder": ExactDecoder}  # Decimal amounts stay exact
+
+
+class AmountField(models.DecimalField):
+    """Chips or points, exact: halves occur at Taroky ve třech (1.5 Kč).
+
+    Read back as an int when whole and as a Decimal without trailing zeros otherwise, so
+    a count shows as 103 or 101.5, never 103.00.
+    """
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("max_digits", 10)
+        kwargs.setdefault("decimal_places", 2)
+        super().__init__(*args, **kwargs)
+
+    def from_db_value(self, value, expression, connection):
+        if value is None:
+            return None
+        value = Decimal(value)
+        return int(value) if value == value.to_integral_value() else value.normalize()
 
 
 def ruleset_choices() -> list[tuple[str, str]]:
@@ -348,7 +368,7 @@ class SheetLine(models.Model):
     sheet = models.ForeignKey(ScoreSheet, on_delete=models.CASCADE, related_name="lines")
     seat = models.PositiveSmallIntegerField()
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="sheet_lines")
-    chips = models.IntegerField(_("chips"))
+    chips = AmountField(_("chips"))
 
     class Meta:
         ordering = ["sheet", "seat"]

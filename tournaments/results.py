@@ -9,10 +9,10 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.db.models import Count, F, Max, Q, Sum, Window
+from django.db.models import Count, ExpressionWrapper, F, Max, Q, Sum, Window
 from django.db.models.functions import Rank
 
-from tournaments.models import Hand, Seat, SheetLine, Tournament
+from tournaments.models import AmountField, Hand, Seat, SheetLine, Tournament
 from tournaments.standings import normalize, placement_points, rank_rows
 
 
@@ -41,6 +41,8 @@ def _confirmed_lines(tournaments):
 
 
 _START = F("sheet__table__round__tournament__starting_chips")
+# A count less the starting chips: an exact amount (halves at Taroky ve třech).
+_NET = ExpressionWrapper(F("chips") - _START, output_field=AmountField())
 _TOURNAMENT = "sheet__table__round__tournament_id"
 
 
@@ -49,7 +51,11 @@ def _aggregates(tournaments) -> dict[tuple[int, int], dict]:
     rows = (
         _confirmed_lines(tournaments)
         .values(_TOURNAMENT, "player_id", "player__display_name", "player__home_club__short_name")
-        .annotate(total=Sum(F("chips") - _START), best=Max(F("chips") - _START), played=Count("id"))
+        .annotate(
+            total=Sum(_NET, output_field=AmountField()),
+            best=Max(_NET, output_field=AmountField()),
+            played=Count("id"),
+        )
     )
     return {
         (row[_TOURNAMENT], row["player_id"]): {
@@ -75,7 +81,7 @@ def _per_round(tournaments, rows: dict[tuple[int, int], dict], tables: dict[int,
     """
     lines = _confirmed_lines(tournaments).annotate(
         number=F("sheet__table__round__number"),
-        net=F("chips") - _START,
+        net=_NET,
         rank=Window(Rank(), partition_by=[F("sheet_id")], order_by=F("chips").desc()),
         tied=Window(Count("id"), partition_by=[F("sheet_id"), F("chips")]),
     )
@@ -196,7 +202,7 @@ def club_results(club_id: int) -> list[dict]:
     """The club's players with tournaments played, chips won and best place (home club)."""
     lines = _confirmed_lines(Tournament.objects.all()).filter(player__home_club_id=club_id)
     totals = lines.values("player_id", "player__display_name").annotate(
-        tournaments=Count(_TOURNAMENT, distinct=True), total=Sum(F("chips") - _START)
+        tournaments=Count(_TOURNAMENT, distinct=True), total=Sum(_NET, output_field=AmountField())
     )
     rows = {row["player_id"]: {**row, "best_place": None} for row in totals}
     tournament_ids = set(lines.values_list(_TOURNAMENT, flat=True).distinct())

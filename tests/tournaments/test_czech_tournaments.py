@@ -180,3 +180,30 @@ def test_a_cz_three_table_of_three_has_no_sitter_and_checks_to_300(
     page = judge_client.post(sheet_url, {"seat_1": 98, "seat_2": 101, "seat_3": 101})
     assert "Total: 300" in page.content.decode()
     assert ScoreSheet.objects.get().lines.count() == 3
+
+
+def test_a_cz_three_sheet_with_halves_checks_confirms_and_ranks(
+    director_client, judge_client, director, judge, club
+):
+    tournament, table = _tournament(
+        director_client, club, judge, ruleset="cz_three", size=4, players=4
+    )
+    _add(judge_client, table, CZ_THREE_FORM, contract="druha", declarer=1, sitter=4,
+         declarer_points=41)  # fmt: skip
+    counts = {"seat_1": "104.5", "seat_2": "98.5", "seat_3": "98.5", "seat_4": "98.5"}
+    page = judge_client.post(reverse("tournaments:sheet", args=[table.pk]), counts).content.decode()
+    assert "Total: 400" in page and "Every count agrees with the recorded hands" in page
+    sheet = ScoreSheet.objects.get()
+    director_client.post(reverse("tournaments:sheet_confirm", args=[sheet.pk]))
+    sheet.refresh_from_db()
+    assert sheet.confirmed
+    assert sorted(line.chips for line in sheet.lines.all()) == [
+        Decimal("98.5"),
+        Decimal("98.5"),
+        Decimal("98.5"),
+        Decimal("104.5"),
+    ]
+    standings = director_client.get(
+        reverse("tournaments:standings", args=[tournament.pk])
+    ).content.decode()
+    assert "+4.5" in standings and "−1.5" in standings
