@@ -98,15 +98,14 @@ def queries_of():
 
 @pytest.fixture
 def tournament(club, director) -> Tournament:
-    return Tournament.objects.create(
+    return services.create_tournament(
+        by=director,
+        ruleset="spjst",
         name="Westfest Tarock",
         date=datetime.date(2026, 9, 5),
         host_club=club,
-        ruleset="spjst",
-        house_rules=services.pinned_house_rules("spjst"),
         rounds_planned=3,
         hands_per_round=12,
-        created_by=director,
     )
 
 
@@ -128,20 +127,21 @@ def round1(tournament, players, director) -> Round:
     return round_
 
 
-@pytest.fixture
-def table1(round1, judge):
-    table = round1.tables.get(number=1)
+def _judged(round_, number: int, judge):
+    table = round_.tables.get(number=number)
     table.judge = judge
     table.save()
     return table
 
 
 @pytest.fixture
+def table1(round1, judge):
+    return _judged(round1, 1, judge)
+
+
+@pytest.fixture
 def table2(round1, other_judge):
-    table = round1.tables.get(number=2)
-    table.judge = other_judge
-    table.save()
-    return table
+    return _judged(round1, 2, other_judge)
 
 
 @pytest.fixture

@@ -37,16 +37,15 @@ def load_demo_tournament() -> Tournament | None:
     club = Club.objects.get(spjst_lodge=88)
     director = get_user_model().objects.get(username="director")
     judge = get_user_model().objects.get(username="judge")
-    tournament = Tournament.objects.create(
+    tournament = services.create_tournament(
+        by=director,
+        ruleset="spjst",
         name=DEMO_NAME,
         date=timezone.localdate(),
         venue="SPJST Hall",
         host_club=club,
-        ruleset="spjst",
-        house_rules=services.pinned_house_rules("spjst"),
         rounds_planned=3,
         hands_per_round=12,
-        created_by=director,
     )
     for player in club.players.order_by("member_number"):
         services.register(tournament=tournament, player=player, checked_in=True)

@@ -6,6 +6,7 @@ arguments only. Hands and sheets are in `tournaments.recording`.
 
 import secrets
 from collections import Counter
+from typing import Any
 
 from django.db import transaction
 from django.db.models import Max
@@ -37,6 +38,17 @@ def pinned_house_rules(ruleset: str, preset: str = "", overrides: dict | None = 
     chosen.update(overrides or {})
     # A decimal setting stays a Decimal: the field's encoder keeps it exact (exact_json).
     return dict(resolve(module.HOUSE_RULES, chosen))
+
+
+def create_tournament(*, by, ruleset: str, preset: str = "", **fields: Any) -> Tournament:
+    """A tournament with its ruleset's house rules pinned now (RULES §0.5)."""
+    return Tournament.objects.create(
+        ruleset=ruleset,
+        preset=preset,
+        house_rules=pinned_house_rules(ruleset, preset),
+        created_by=by,
+        **fields,
+    )
 
 
 def audit(*, tournament: Tournament, actor, action: str, detail: str = "") -> None:

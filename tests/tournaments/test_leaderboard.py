@@ -29,15 +29,14 @@ def season(db) -> Season:
 
 def _tournament(season, club, director, players, day: int, counts) -> Tournament:
     """A one-round tournament of one table: `counts` are the chips of players[0..3]."""
-    tournament = Tournament.objects.create(
+    tournament = services.create_tournament(
+        by=director,
+        ruleset="spjst",
         name=f"Cup {day}",
         date=datetime.date(2026, 3, day),
         host_club=club,
         season=season,
-        ruleset="spjst",
-        house_rules=services.pinned_house_rules("spjst"),
         hands_per_round=12,
-        created_by=director,
     )
     for player in players:
         services.register(tournament=tournament, player=player, checked_in=True)
