@@ -118,12 +118,32 @@ URLS = {
     ),
     "tournaments:hand_history": ("get", {"table_id": "table", "number": "hand"}, None, TABLE_GET),
     "tournaments:sheet": ("get", {"table_id": "table"}, None, TABLE_GET),
-    # The sheet was entered by the table's judge: they may not confirm it themselves.
+    # The sheet was entered by the table's judge: they may not confirm it themselves, and
+    # are sent back to the sheet with a message saying why (tests/tournaments/test_lock.py).
     "tournaments:sheet_confirm": (
         "post",
         {"sheet_id": "sheet"},
         {},
-        {"anon": LOGIN, "other_judge": 302, "judge": 403, "director": 302},
+        {"anon": LOGIN, "other_judge": 302, "judge": 302, "director": 302},
+    ),
+    # The second person reads the sheet before confirming: judges of the round, directors.
+    "tournaments:sheet_review": (
+        "get",
+        {"sheet_id": "sheet"},
+        None,
+        {"anon": LOGIN, "other_judge": 200, "judge": 200, "director": 200},
+    ),
+    "tournaments:table_reopen": (
+        "post",
+        {"table_id": "table"},
+        {"reason": "recount"},
+        DIRECTOR_POST,
+    ),
+    "tournaments:my_tables": (
+        "get",
+        {},
+        None,
+        {"anon": LOGIN, "other_judge": 200, "judge": 200, "director": 200},
     ),
 }
 

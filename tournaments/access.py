@@ -7,6 +7,7 @@ check.
 """
 
 import hmac
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
@@ -20,16 +21,38 @@ from clubs.roles import is_director
 from tournaments.models import Table
 
 SESSION_KEY = "judge_links"
+BROWSER_KEY = "browser"
 
 
 @dataclass(frozen=True)
 class TableAccess:
-    """A table and who is acting on it: `user` (None through a link) and a name to show."""
+    """A table and who is acting on it.
+
+    `user` is the logged-in account (None for a phone that only holds the table's link),
+    `actor` the name the history shows, `browser` this browser's id (see `browser_id`) and
+    `via_link` whether the access comes from the table's private link rather than an
+    account: the second person of the two-person rule must differ on all three.
+    """
 
     table: Table
     user: AbstractBaseUser | None
     actor: str
     is_director: bool
+    browser: str = ""
+    via_link: bool = False
+
+
+def browser_id(request: HttpRequest) -> str:
+    """A random id for this browser, kept in its session.
+
+    Kept through a login (Django keeps session data when it cycles the key), dropped at
+    logout; so "the same browser" means the same phone in the same sitting.
+    """
+    browser = request.session.get(BROWSER_KEY)
+    if not browser:
+        browser = secrets.token_hex(16)
+        request.session[BROWSER_KEY] = browser
+    return browser
 
 
 def remember_link(request: HttpRequest, table: Table) -> None:
@@ -39,7 +62,8 @@ def remember_link(request: HttpRequest, table: Table) -> None:
     request.session[SESSION_KEY] = links
 
 
-def _holds_link(request: HttpRequest, table: Table) -> bool:
+def holds_link(request: HttpRequest, table: Table) -> bool:
+    """Whether this browser opened the table's current private link."""
     token = request.session.get(SESSION_KEY, {}).get(str(table.pk))
     # A revoked or replaced link no longer matches the table's current token.
     return bool(token and table.judge_token and hmac.compare_digest(token, table.judge_token))
@@ -52,12 +76,17 @@ def _actor(user: AbstractBaseUser | AnonymousUser) -> str:
 def table_access(request: HttpRequest, table: Table) -> TableAccess | None:
     """How the visitor may act on `table`, or None when they may not."""
     user = request.user
+    browser = browser_id(request)
     if is_director(user):
-        return TableAccess(table, user, _actor(user), is_director=True)
+        return TableAccess(table, user, _actor(user), True, browser)
     if user.is_authenticated and table.judge_id == user.pk:
-        return TableAccess(table, user, _actor(user), is_director=False)
-    if _holds_link(request, table):
-        return TableAccess(table, None, f"judge link of table {table.number}", is_director=False)
+        return TableAccess(table, user, _actor(user), False, browser)
+    if holds_link(request, table):
+        link = f"judge link of table {table.number}"
+        if user.is_authenticated:
+            # A logged-in person using a link is still that person (two-person rule).
+            return TableAccess(table, user, f"{_actor(user)} ({link})", False, browser, True)
+        return TableAccess(table, None, link, False, browser, via_link=True)
     return None
 
 

@@ -105,10 +105,18 @@ class NewPlayerForm(forms.Form):
     last_name = forms.CharField(label=_("Last name"), max_length=60)
 
 
+def judge_accounts():
+    """The accounts that may be assigned to judge a table, by name."""
+    return get_user_model().objects.filter(groups__name=JUDGES).order_by("username")
+
+
 class JudgeForm(forms.Form):
-    judge = forms.ModelChoiceField(
-        label=_("Judge"), queryset=get_user_model().objects.none(), required=False
-    )
+    """A table's judge account, its private link and whether it keeps score on paper only.
+
+    `judges` is the list of judge accounts, read once for every table of a round page.
+    """
+
+    judge = forms.TypedChoiceField(label=_("Judge"), coerce=int, required=False, empty_value=None)
     link = forms.ChoiceField(
         label=_("Private link"),
         choices=[
@@ -122,11 +130,18 @@ class JudgeForm(forms.Form):
         label=_("Paper only (no hands recorded; only the sheet total is checked)"), required=False
     )
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args, judges=None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["judge"].queryset = (
-            get_user_model().objects.filter(groups__name=JUDGES).order_by("username")
-        )
+        judges = list(judge_accounts() if judges is None else judges)
+        self._judges = {user.pk: user for user in judges}
+        self.fields["judge"].choices = [("", "—")] + [
+            (user.pk, user.get_username()) for user in judges
+        ]
+
+    def clean_judge(self):
+        """The chosen account (None for no judge)."""
+        pk = self.cleaned_data["judge"]
+        return None if pk is None else self._judges[pk]
 
 
 class ReasonForm(forms.Form):
@@ -157,3 +172,21 @@ class SheetForm(forms.Form):
             else value
             for name, value in self.cleaned_data.items()
         }
+
+
+class TableVersionForm(forms.Form):
+    """The version of the table the page was built on (hidden), so a change made on an
+    older page is recognised and refused instead of overwriting."""
+
+    version = forms.IntegerField(min_value=0, max_value=2**31 - 1, widget=forms.HiddenInput)
+
+
+class HandSubmissionForm(TableVersionForm):
+    """A new hand's hidden fields: the table version and the form's submission id, which
+    makes a second tap (or a resend) store the hand once."""
+
+    submission = forms.UUIDField(widget=forms.HiddenInput)
+
+
+class HandDeleteForm(TableVersionForm, ReasonForm):
+    """Deleting a hand: the table version and why."""

@@ -329,10 +329,14 @@ class ScoreSheet(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
     )
     entered_actor = models.CharField(max_length=150)
+    # The browser (its session's random id) that entered the sheet: a phone that used the
+    # table's private link has no user, and must not confirm its own sheet either.
+    entered_browser = models.CharField(max_length=64, blank=True)
     entered_at = models.DateTimeField(auto_now_add=True)
     confirmed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
+    confirmed_browser = models.CharField(max_length=64, blank=True)
     confirmed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -348,6 +352,12 @@ class ScoreSheet(models.Model):
                 | Q(entered_by__isnull=True)
                 | ~Q(confirmed_by=F("entered_by")),
                 name="confirmed_by_someone_else",
+            ),
+            models.CheckConstraint(
+                condition=Q(confirmed_at__isnull=True)
+                | Q(entered_browser="")
+                | ~Q(confirmed_browser=F("entered_browser")),
+                name="confirmed_from_another_browser",
             ),
             models.CheckConstraint(
                 condition=Q(confirmed_by__isnull=True, confirmed_at__isnull=True)

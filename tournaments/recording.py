@@ -2,7 +2,12 @@
 
 Every write locks the table row, checks the table's version against the one the form was
 built on, and bumps it; so two phones at one table can never overwrite each other, and
-a double tap stores one hand.
+a double tap stores one hand. Once a table's sheet is confirmed the table is locked: its
+hands and penalties stay as confirmed until a director reopens the table
+(`services.reopen_table`).
+
+The two-person rule: whoever confirms a sheet must be someone other than whoever entered
+it, by any route — another account, another browser, and not through the table's link.
 """
 
 import uuid
@@ -10,7 +15,8 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max
-from django.utils import timezone
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
 
 from clubs.roles import is_director
 from scoring import get_ruleset, score_hand
@@ -28,6 +34,30 @@ class StaleTable(RecordingError):
     """The form was built on an older state of the table."""
 
 
+class TableLocked(RecordingError):
+    """The table's sheet is confirmed, so its hands and penalties can't change."""
+
+
+def confirmed_sheet(table: Table) -> ScoreSheet | None:
+    """The table's confirmed sheet, if any (one query)."""
+    return (
+        ScoreSheet.objects.filter(table=table, confirmed_at__isnull=False)
+        .select_related("confirmed_by")
+        .first()
+    )
+
+
+def lock_message(table: Table, sheet: ScoreSheet) -> str:
+    """Why a confirmed table refuses a change, who confirmed it, and how to reopen it."""
+    who = sheet.confirmed_by.get_full_name() or sheet.confirmed_by.get_username()
+    when = formats.time_format(timezone.localtime(sheet.confirmed_at), "H:i")
+    return _(
+        "%(table)s is locked: its score sheet was confirmed by %(who)s at %(when)s, so its "
+        "hands and penalties can no longer change. A director can reopen the table "
+        "(with a reason) from its score sheet page."
+    ) % {"table": table, "who": who, "when": when}
+
+
 def settle(table: Table, data: dict[str, Any]) -> dict[str, Any]:
     """Score a hand with the tournament's pinned house rules; JSON-ready settlement."""
     tournament = table.round.tournament
@@ -36,10 +66,21 @@ def settle(table: Table, data: dict[str, Any]) -> dict[str, Any]:
     return loads(dumps(score_hand(tournament.ruleset, hand, tournament.house_rules).to_json()))
 
 
-def _locked(table: Table, expected_version: int | None) -> Table:
+def _locked(table: Table, expected_version: int | None, *, adding: bool = False) -> Table:
+    """The table row, locked for this transaction, if its hands may change now."""
     locked = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
     if locked.round.status != Round.Status.PLAYING:
-        raise RecordingError(f"{locked.round} is not in play; hands cannot be changed now.")
+        raise RecordingError(
+            _("%(round)s is not in play; hands cannot be changed now.") % {"round": locked.round}
+        )
+    sheet = confirmed_sheet(locked)
+    if sheet is not None:
+        raise TableLocked(lock_message(locked, sheet))
+    if adding and locked.paper_only:
+        raise RecordingError(
+            _("%(table)s keeps its score on paper only; no hands are recorded here.")
+            % {"table": locked}
+        )
     if expected_version is not None and locked.version != expected_version:
         raise StaleTable(
             "Another device changed this table while you were typing. "
@@ -83,7 +124,7 @@ def record_hand(
         return existing, False
     try:
         with transaction.atomic():
-            table = _locked(access.table, expected_version)
+            table = _locked(access.table, expected_version, adding=True)
             number = (table.hands.aggregate(n=Max("number"))["n"] or 0) + 1
             hand = Hand.objects.create(
                 table=table,
@@ -169,14 +210,18 @@ def enter_sheet(*, access: TableAccess, counts: dict[int, int]) -> tuple[ScoreSh
         .get(pk=access.table.pk)
     )
     if table.round.status == Round.Status.CLOSED:
-        raise RecordingError(f"{table.round} is closed.")
-    if table.sheets.filter(confirmed_at__isnull=False).exists():
-        raise RecordingError("This table's sheet is already confirmed.")
+        raise RecordingError(_("%(round)s is closed.") % {"round": table.round})
+    confirmed = confirmed_sheet(table)
+    if confirmed is not None:
+        raise TableLocked(lock_message(table, confirmed))
     players = {seat.number: seat.player_id for seat in table.seats.all()}
     if set(counts) != set(players):
-        raise RecordingError("Enter a count for every seat.")
+        raise RecordingError(_("Enter a count for every seat."))
     sheet = ScoreSheet.objects.create(
-        table=table, entered_by=access.user, entered_actor=access.actor
+        table=table,
+        entered_by=access.user,
+        entered_actor=access.actor,
+        entered_browser=access.browser,
     )
     SheetLine.objects.bulk_create(
         SheetLine(sheet=sheet, seat=seat, player_id=players[seat], chips=chips)
@@ -185,25 +230,63 @@ def enter_sheet(*, access: TableAccess, counts: dict[int, int]) -> tuple[ScoreSh
     return sheet, table_check(table, counts)
 
 
-def may_confirm(user, sheet: ScoreSheet) -> bool:
-    """A director, or the judge of another table of the same round; never who entered it."""
-    if not user.is_authenticated or sheet.entered_by_id == user.pk:
-        return False
-    if is_director(user):
-        return True
-    table = sheet.table
-    return (
-        table.judge_id != user.pk
-        and Table.objects.filter(round_id=table.round_id, judge=user).exclude(pk=table.pk).exists()
-    )
+def judged_rounds(user) -> set[int]:
+    """The rounds in which `user` judges a table (one query; empty for anonymous)."""
+    if not user.is_authenticated:
+        return set()
+    return set(Table.objects.filter(judge=user).values_list("round_id", flat=True))
 
 
-def confirm_sheet(*, sheet: ScoreSheet, by) -> ScoreSheet:
-    """Confirm the latest sheet of a table; exactly one confirmation can win."""
-    if not may_confirm(by, sheet):
-        raise RecordingError(
-            "Only a director or the judge of another table may confirm, never the one who entered it."
+def confirm_refusal(
+    sheet: ScoreSheet,
+    *,
+    user,
+    browser: str = "",
+    holds_link: bool = False,
+    rounds_judged: set[int] | None = None,
+) -> str | None:
+    """Why `user` (on `browser`, holding the table's link or not) may not confirm `sheet`,
+    in plain words; None when they may.
+
+    A director or the judge (account) of another table of the same round may confirm;
+    never whoever entered the sheet — not the same account, not the same browser, and not
+    anyone acting through the table's own link. `rounds_judged` (from `judged_rounds`)
+    saves a query per sheet when a page asks about many.
+    """
+    if not user.is_authenticated:
+        return _("Log in with a judge's or director's account to confirm a score sheet.")
+    if sheet.entered_by_id == user.pk:
+        return _("You entered this sheet; a second person must confirm it.")
+    if sheet.entered_browser and sheet.entered_browser == browser:
+        return _(
+            "This sheet was entered on this device; a second person must confirm it on theirs."
         )
+    table = sheet.table
+    if holds_link:
+        return _(
+            "This device holds the judge link of %(table)s; a director or the judge of "
+            "another table must confirm its sheet."
+        ) % {"table": table}
+    if table.judge_id == user.pk:
+        return _(
+            "You judge %(table)s; a director or the judge of another table must confirm it."
+        ) % {"table": table}
+    if is_director(user):
+        return None
+    if rounds_judged is None:
+        rounds_judged = judged_rounds(user)
+    if table.round_id in rounds_judged:
+        return None
+    return _("Only a director or the judge of another table of this round may confirm it.")
+
+
+def confirm_sheet(
+    *, sheet: ScoreSheet, by, browser: str = "", holds_link: bool = False
+) -> ScoreSheet:
+    """Confirm the latest sheet of a table; exactly one confirmation can win."""
+    refusal = confirm_refusal(sheet, user=by, browser=browser, holds_link=holds_link)
+    if refusal:
+        raise RecordingError(refusal)
     try:
         with transaction.atomic():
             table = (
@@ -211,21 +294,30 @@ def confirm_sheet(*, sheet: ScoreSheet, by) -> ScoreSheet:
                 .select_related("round__tournament")
                 .get(pk=sheet.table_id)
             )
+            if table.round.status != Round.Status.PLAYING:
+                raise RecordingError(
+                    _("%(round)s is not in play; sheets are confirmed while it is.")
+                    % {"round": table.round}
+                )
             latest = table.sheets.order_by("-entered_at", "-pk").first()
             if latest.pk != sheet.pk:
-                raise RecordingError("A newer sheet was entered for this table; confirm that one.")
+                raise RecordingError(
+                    _("A newer sheet was entered for this table; confirm that one.")
+                )
             check = table_check(table, {line.seat: line.chips for line in sheet.lines.all()})
             if not check.ok:
                 raise RecordingError(
-                    "This sheet does not agree with the rules or the hands; "
-                    "correct the hands or enter the counts again before confirming."
+                    _(
+                        "This sheet does not agree with the rules or the hands; "
+                        "correct the hands or enter the counts again before confirming."
+                    )
                 )
             updated = ScoreSheet.objects.filter(pk=sheet.pk, confirmed_at__isnull=True).update(
-                confirmed_by=by, confirmed_at=timezone.now()
+                confirmed_by=by, confirmed_browser=browser, confirmed_at=timezone.now()
             )
             if not updated:
-                raise RecordingError("This sheet is already confirmed.")
+                raise RecordingError(_("This sheet is already confirmed."))
     except IntegrityError:
-        raise RecordingError("This table's sheet is already confirmed.") from None
+        raise RecordingError(_("This table's sheet is already confirmed.")) from None
     sheet.refresh_from_db()
     return sheet

@@ -10,16 +10,18 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Max
+from django.utils.translation import gettext as _
 
 from clubs.models import Player
 from scoring import get_ruleset
 from scoring.house_rules import resolve
-from tournaments import draw
+from tournaments import draw, recording
 from tournaments.models import (
     AuditEntry,
     Bye,
     Registration,
     Round,
+    ScoreSheet,
     Seat,
     Table,
     Tournament,
@@ -205,12 +207,7 @@ def set_round_status(*, round_: Round, status: str, by, reason: str = "") -> Non
             f"{round_} is {round_.get_status_display().lower()}; cannot do that now."
         )
     if status == Round.Status.CLOSED:
-        waiting = round_.tables.exclude(sheets__confirmed_at__isnull=False).values_list(
-            "number", flat=True
-        )
-        if waiting:
-            tables = ", ".join(str(n) for n in waiting)
-            raise TournamentError(f"Tables without a confirmed score sheet: {tables}.")
+        _check_tables_before_closing(round_)
     reopening = round_.status == Round.Status.CLOSED
     if reopening and not reason.strip():
         raise TournamentError("Say why the round is reopened.")
@@ -225,15 +222,77 @@ def set_round_status(*, round_: Round, status: str, by, reason: str = "") -> Non
     )
 
 
+def _check_tables_before_closing(round_: Round) -> None:
+    """Refuse to close unless every table has a confirmed sheet that agrees with its hands
+    now (the total only at a paper-only table).
+
+    Runs inside the closing transaction with every table of the round locked, so no hand
+    can slip in between the check and the close.
+    """
+    list(Table.objects.select_for_update().filter(round=round_).values_list("pk", flat=True))
+    unconfirmed, disagreeing = [], []
+    for table in round_.tables.with_play():
+        sheet = next((sheet for sheet in table.sheets.all() if sheet.confirmed), None)
+        if sheet is None:
+            unconfirmed.append(str(table.number))
+        elif not recording.table_check(
+            table, {line.seat: line.chips for line in sheet.lines.all()}
+        ).ok:
+            disagreeing.append(str(table.number))
+    problems = []
+    if unconfirmed:
+        problems.append(
+            _("Tables without a confirmed score sheet: %(tables)s.")
+            % {"tables": ", ".join(unconfirmed)}
+        )
+    if disagreeing:
+        problems.append(
+            _("Tables whose confirmed sheet no longer agrees with their hands: %(tables)s.")
+            % {"tables": ", ".join(disagreeing)}
+        )
+    if problems:
+        raise TournamentError(" ".join(problems))
+
+
+@transaction.atomic
+def reopen_table(*, table: Table, by, reason: str) -> ScoreSheet:
+    """Undo a table's confirmation so its hands and sheet can change again (a director's
+    ruling, with a reason; audited). The round must still be in play."""
+    if not reason.strip():
+        raise TournamentError(_("Say why the table is reopened."))
+    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    if table.round.status != Round.Status.PLAYING:
+        raise TournamentError(
+            _("%(round)s is not in play; reopen the round first.") % {"round": table.round}
+        )
+    sheet = recording.confirmed_sheet(table)
+    if sheet is None:
+        raise TournamentError(_("%(table)s is not confirmed; it is open.") % {"table": table})
+    confirmed_by, confirmed_at = sheet.confirmed_by, sheet.confirmed_at
+    ScoreSheet.objects.filter(pk=sheet.pk).update(
+        confirmed_by=None, confirmed_browser="", confirmed_at=None
+    )
+    audit(
+        tournament=table.round.tournament,
+        actor=by,
+        action="table reopen",
+        detail=f"{table.round} {table} (confirmed by {confirmed_by} at "
+        f"{confirmed_at:%Y-%m-%d %H:%M} UTC). {reason.strip()}",
+    )
+    sheet.refresh_from_db()
+    return sheet
+
+
 @transaction.atomic
 def set_judge(
-    *, table: Table, by, judge=None, link: str = "keep", paper_only: bool = False
+    *, table: Table, by, judge=None, link: str = "keep", paper_only: bool | None = None
 ) -> Table:
     """Assign a judge account, create (`link="new"`) or revoke (`"revoke"`) the private
-    link, and mark the table paper-only or not."""
-    table = Table.objects.select_for_update().get(pk=table.pk)
+    link, and mark the table paper-only or not (None keeps it as it is)."""
+    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
     table.judge = judge
-    table.paper_only = paper_only
+    if paper_only is not None:
+        table.paper_only = paper_only
     if link == "new":
         table.judge_token = new_judge_token()
     elif link == "revoke":
@@ -243,6 +302,7 @@ def set_judge(
         tournament=table.round.tournament,
         actor=by,
         action="judge",
-        detail=f"{table.round} {table}: judge {judge or '—'}, link {link}, paper only {paper_only}",
+        detail=f"{table.round} {table}: judge {judge or '—'}, link {link}, "
+        f"paper only {table.paper_only}",
     )
     return table

@@ -73,5 +73,8 @@ urlpatterns = [
         "tables/<int:table_id>/hands/<int:number>/history/", table.hand_history, name="hand_history"
     ),
     path("tables/<int:table_id>/sheet/", table.sheet_enter, name="sheet"),
+    path("sheets/<int:sheet_id>/", table.sheet_review, name="sheet_review"),
     path("sheets/<int:sheet_id>/confirm/", table.sheet_confirm, name="sheet_confirm"),
+    path("tables/<int:table_id>/reopen/", table.table_reopen, name="table_reopen"),
+    path("my-tables/", table.my_tables, name="my_tables"),
 ]

@@ -80,10 +80,10 @@ class TestSheetsAtATable:
         self._hand(judge_client, table1)
         self._sheet(judge_client, table1, {1: 103, 2: 97, 3: 103, 4: 97})
         sheet = ScoreSheet.objects.get()
-        assert (
-            judge_client.post(reverse("tournaments:sheet_confirm", args=[sheet.pk])).status_code
-            == 403
-        )
+        own = judge_client.post(reverse("tournaments:sheet_confirm", args=[sheet.pk]), follow=True)
+        assert "You entered this sheet; a second person must confirm it." in own.content.decode()
+        sheet.refresh_from_db()
+        assert not sheet.confirmed
         other_judge_client.post(reverse("tournaments:sheet_confirm", args=[sheet.pk]))
         sheet.refresh_from_db()
         assert sheet.confirmed
@@ -98,7 +98,11 @@ class TestSheetsAtATable:
         client.force_login(loose)
         self._sheet(judge_client, table1, {1: 100, 2: 100, 3: 100, 4: 100})
         sheet = ScoreSheet.objects.get()
-        assert client.post(reverse("tournaments:sheet_confirm", args=[sheet.pk])).status_code == 403
+        page = client.post(reverse("tournaments:sheet_confirm", args=[sheet.pk]), follow=True)
+        assert "Only a director or the judge of another table of this round" in (
+            page.content.decode()
+        )
+        assert not ScoreSheet.objects.filter(confirmed_at__isnull=False).exists()
 
     def test_the_database_refuses_a_second_confirmed_sheet(self, table1, director, judge):
         now = timezone.now()
@@ -124,5 +128,5 @@ class TestSheetsAtATable:
         self._sheet(judge_client, table1, {1: 100, 2: 100, 3: 100, 4: 100})
         recording.confirm_sheet(sheet=ScoreSheet.objects.get(), by=director)
         access = TableAccess(table1, None, "link", False)
-        with pytest.raises(recording.RecordingError, match="already confirmed"):
+        with pytest.raises(recording.TableLocked, match="confirmed by dora-director"):
             recording.enter_sheet(access=access, counts={1: 100, 2: 100, 3: 100, 4: 100})

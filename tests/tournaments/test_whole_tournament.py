@@ -135,7 +135,9 @@ def test_a_whole_tournament_through_the_pages(director_client, django_user_model
         for i, table in enumerate(tables):
             sheet = table.sheets.order_by("-entered_at", "-pk").first()
             own = judges[i].post(reverse("tournaments:sheet_confirm", args=[sheet.pk]))
-            assert own.status_code == 403  # the one who entered it may not confirm it
+            assert own.status_code == 302  # the one who entered it may not confirm it
+            sheet.refresh_from_db()
+            assert not sheet.confirmed
             judges[(i + 1) % 4].post(reverse("tournaments:sheet_confirm", args=[sheet.pk]))
         director_client.post(
             reverse("tournaments:round_status", args=[tournament.pk, number]), {"status": "closed"}

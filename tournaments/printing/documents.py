@@ -33,11 +33,15 @@ class SheetSeat:
 
 @dataclass(frozen=True)
 class SheetHand:
-    """One recorded hand: what was played, and what it moved for each seat in seat order."""
+    """One recorded hand: what was played, and what it moved for each seat in seat order.
+
+    A deleted hand keeps its row and number (so the numbering has no gap) and moves nothing.
+    """
 
     number: int
     summary: str
     deltas: tuple[Amount, ...]
+    deleted: bool = False
 
 
 @dataclass(frozen=True)

@@ -72,8 +72,12 @@ def _rows(
         ["", "Start", *[cell for _ in range(seats) for cell in ("", format_amount(doc.start))]],
     ]
     if doc.filled:
-        counts = running_counts(doc.start, [hand.deltas for hand in doc.hands])
+        moved = [(0,) * seats if hand.deleted else hand.deltas for hand in doc.hands]
+        counts = running_counts(doc.start, moved)
         for hand, summary, after in zip(doc.hands, summaries, counts, strict=True):
+            if hand.deleted:
+                rows.append([str(hand.number), summary.text, *["—", ""] * seats])
+                continue
             amounts = [format_amount(delta, signed=True) for delta in hand.deltas]
             totals = [format_amount(count) for count in after]
             cells = [cell for pair in zip(amounts, totals, strict=True) for cell in pair]

@@ -1,14 +1,12 @@
 """The director's dashboard, the penalty ledger, and the round results."""
 
 import uuid
-from dataclasses import dataclass
 
 from django.contrib import messages
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from clubs.roles import director_required, public
@@ -16,40 +14,7 @@ from scoring import HandError, get_ruleset
 from tournaments import recording, turns
 from tournaments.access import table_access
 from tournaments.models import Hand, Round, Seat, SheetLine, Table, Tournament
-from tournaments.sheets import SheetCheck
-
-
-@dataclass(frozen=True)
-class TableState:
-    """A table as the dashboard shows it."""
-
-    table: Table
-    state: str
-    label: str
-    hands: int
-    check: SheetCheck | None
-
-
-STATES = {
-    "waiting": gettext_lazy("waiting"),
-    "playing": gettext_lazy("in play"),
-    "entered": gettext_lazy("sheet entered"),
-    "discrepancy": gettext_lazy("discrepancy"),
-    "confirmed": gettext_lazy("confirmed"),
-}
-
-
-def table_state(table: Table) -> TableState:
-    """Where a table stands, from its prefetched hands and sheets (no queries)."""
-    hands = sum(1 for hand in table.hands.all() if not hand.deleted)
-    sheet = next(iter(table.sheets.all()), None)
-    check = None
-    if sheet is None:
-        state = "playing" if hands else "waiting"
-    else:
-        check = recording.table_check(table, {line.seat: line.chips for line in sheet.lines.all()})
-        state = "confirmed" if sheet.confirmed else ("entered" if check.ok else "discrepancy")
-    return TableState(table, state, str(STATES[state]), hands, check)
+from tournaments.progress import STATES, table_state, with_refusals
 
 
 @director_required
@@ -57,7 +22,8 @@ def dashboard(request: HttpRequest, pk: int) -> HttpResponse:
     """Every table of the current round with its state; the fragment refreshes itself."""
     tournament = get_object_or_404(Tournament, pk=pk)
     round_ = tournament.rounds.order_by("-number").first()
-    states = [table_state(table) for table in round_.tables.with_play()] if round_ else []
+    tables = round_.tables.with_play() if round_ else []
+    states = with_refusals(request, [table_state(table) for table in tables])
     counts = {key: sum(1 for s in states if s.state == key) for key in STATES}
     context = {
         "tournament": tournament,

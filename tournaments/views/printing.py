@@ -12,6 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from clubs.roles import director_required, public
 from tournaments import printing
@@ -24,7 +25,7 @@ from tournaments.views.standings import PDF, download
 def _round(pk: int, number: int) -> Round:
     tables = Table.objects.prefetch_related(
         Prefetch("seats", queryset=Seat.objects.select_related("player")),
-        Prefetch("hands", queryset=Hand.objects.filter(deleted=False).order_by("number")),
+        Prefetch("hands", queryset=Hand.objects.order_by("number")),
         Prefetch(
             "sheets",
             queryset=ScoreSheet.objects.filter(confirmed_at__isnull=False)
@@ -64,11 +65,13 @@ def sheet_doc(request: HttpRequest, table: Table, *, filled: bool) -> printing.S
         hands = tuple(
             printing.SheetHand(
                 hand.number,
-                hand_summary(hand.data),
+                _("Deleted: %(hand)s") % {"hand": hand_summary(hand.data)}
+                if hand.deleted
+                else hand_summary(hand.data),
                 tuple(_amount(hand.settlement["deltas"][str(s.number)]) for s in seats),
+                deleted=hand.deleted,
             )
             for hand in table.hands.all()
-            if not hand.deleted
         )
         sheet = next(iter(table.sheets.all()), None)
         if sheet is not None and sheet.confirmed:

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 
 from clubs.roles import director_required, is_director, public
 from tournaments import services
-from tournaments.forms import JudgeForm, ReasonForm
+from tournaments.forms import JudgeForm, ReasonForm, judge_accounts
 from tournaments.models import Round, Seat, Table, Tournament
 
 
@@ -39,7 +39,15 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     )
     context = {"round": round_, "tournament": round_.tournament, "seated": seated}
     if is_director(request.user):
-        context["judge_form"] = JudgeForm()
+        judges = list(judge_accounts())
+        context["judge_forms"] = {
+            table.pk: JudgeForm(
+                initial={"judge": table.judge_id, "paper_only": table.paper_only},
+                judges=judges,
+                auto_id=f"table{table.number}-%s",
+            )
+            for table in round_.tables.all()
+        }
         context["reason_form"] = ReasonForm()
         context["judge_links"] = {
             table.pk: request.build_absolute_uri(
@@ -113,13 +121,19 @@ def table_judge(request: HttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=table_id)
     form = JudgeForm(request.POST)
     if form.is_valid():
-        services.set_judge(
+        table = services.set_judge(
             table=table,
             by=request.user,
             judge=form.cleaned_data["judge"],
             link=form.cleaned_data["link"],
+            paper_only=form.cleaned_data["paper_only"],
         )
-        messages.success(request, _("%(table)s updated.") % {"table": table})
+        if table.paper_only:
+            messages.success(
+                request, _("%(table)s updated; it keeps score on paper only.") % {"table": table}
+            )
+        else:
+            messages.success(request, _("%(table)s updated.") % {"table": table})
     else:
         messages.error(request, _("Choose a judge from the list."))
     return redirect(table.round)

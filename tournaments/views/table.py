@@ -1,10 +1,12 @@
 """The judge's page at a table: hands, their history, and the end-of-round score sheet.
 
 Every view here gets its table through `judge_of_table` (the table's judge, its private
-link, or a director); anyone else gets 403 or 404.
+link, or a director); anyone else gets 403 or 404. The confirmation views are for the
+second person: a director or the judge of another table of the round.
 """
 
 import uuid
+from dataclasses import replace
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -14,13 +16,27 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from clubs.roles import public
+from clubs.roles import director_required, is_director, public
 from scoring import HandError
 from scoring.forms import HAND_FORMS
-from tournaments import recording
-from tournaments.access import TableAccess, judge_of_table, remember_link
-from tournaments.forms import ReasonForm, SheetForm
-from tournaments.models import Hand, HandRevision, ScoreSheet, Table
+from tournaments import recording, services
+from tournaments.access import (
+    TableAccess,
+    browser_id,
+    holds_link,
+    judge_of_table,
+    remember_link,
+    table_access,
+)
+from tournaments.forms import (
+    HandDeleteForm,
+    HandSubmissionForm,
+    ReasonForm,
+    SheetForm,
+    TableVersionForm,
+)
+from tournaments.models import Hand, HandRevision, Round, ScoreSheet, Table
+from tournaments.progress import sheets_to_confirm, table_state
 from tournaments.sheets import computed_counts
 from tournaments.turns import CZECH, Turn, next_turn
 
@@ -61,6 +77,12 @@ def _running(table: Table, extra: dict | None = None) -> dict[int, object]:
     return computed_counts(_seat_names(table), tournament.starting_chips, deltas)
 
 
+def _lock(table: Table) -> str | None:
+    """The lock message of a confirmed table (from its prefetched sheets), else None."""
+    sheet = next((sheet for sheet in table.sheets.all() if sheet.confirmed), None)
+    return recording.lock_message(table, sheet) if sheet else None
+
+
 def _page(request: HttpRequest, access: TableAccess, form=None, **extra) -> HttpResponse:
     table = access.table
     hands = list(table.hands.all())
@@ -76,12 +98,17 @@ def _page(request: HttpRequest, access: TableAccess, form=None, **extra) -> Http
         "seats": table.seats.all(),
         "names": names,
         "hands": hands,
+        "hand_count": sum(1 for hand in hands if not hand.deleted),
         "running": _running(table),
         "turn": turn,
         "czech": table.round.tournament.ruleset in CZECH,
         "form": form or _hand_form(table, initial=proposal),
         "submission": uuid.uuid4(),
         "sheet": next(iter(table.sheets.all()), None),
+        "locked": _lock(table),
+        "to_confirm": sheets_to_confirm(request, [table.round_id], exclude=[table.pk])
+        if access.user is not None and not access.via_link and not access.is_director
+        else [],
         **extra,
     }
     return render(request, "tournaments/table.html", context)
@@ -89,8 +116,7 @@ def _page(request: HttpRequest, access: TableAccess, form=None, **extra) -> Http
 
 def _fresh(access: TableAccess) -> TableAccess:
     """The same access with the table re-read, hands, seats and sheets prefetched."""
-    table = Table.objects.with_play().get(pk=access.table.pk)
-    return TableAccess(table, access.user, access.actor, access.is_director)
+    return replace(access, table=Table.objects.with_play().get(pk=access.table.pk))
 
 
 @judge_of_table
@@ -118,18 +144,16 @@ def hand_add(request: HttpRequest, access: TableAccess) -> HttpResponse:
         if request.htmx:
             return render(request, "tournaments/_hand_preview.html", context)
         return _page(request, access, form=form, preview=settlement, after=context.get("after"))
-    try:
-        submission = uuid.UUID(request.POST.get("submission", ""))
-        version = int(request.POST.get("version", ""))
-    except ValueError:
+    hidden = HandSubmissionForm(request.POST)
+    if not hidden.is_valid():
         messages.error(request, _("The form is incomplete; open the table page again."))
         return redirect(table)
     try:
         hand, created = recording.record_hand(
             access=access,
             data=_without_ruleset(form.hand_json()),
-            submission=submission,
-            expected_version=version,
+            submission=hidden.cleaned_data["submission"],
+            expected_version=hidden.cleaned_data["version"],
         )
     except recording.RecordingError as error:
         messages.error(request, str(error))
@@ -158,9 +182,17 @@ def hand_edit(request: HttpRequest, access: TableAccess, number: int) -> HttpRes
     access = _fresh(access)
     table, hand = access.table, _own_hand(access, number)
     reason_form = ReasonForm(request.POST or None)
+    version_form = TableVersionForm(request.POST or None)
+    locked = _lock(table)
+    if locked:
+        messages.error(request, locked)
+        return redirect(table)
     if request.method == "POST":
         form = _hand_form(table, request.POST)
         settlement = form.settle(table.round.tournament.house_rules)
+        if not version_form.is_valid():
+            messages.error(request, _("The form is incomplete; open the table page again."))
+            return redirect(table)
         if settlement is not None and reason_form.is_valid():
             try:
                 recording.revise_hand(
@@ -168,7 +200,7 @@ def hand_edit(request: HttpRequest, access: TableAccess, number: int) -> HttpRes
                     hand=hand,
                     data=_without_ruleset(form.hand_json()),
                     reason=reason_form.cleaned_data["reason"],
-                    expected_version=int(request.POST.get("version", -1)),
+                    expected_version=version_form.cleaned_data["version"],
                 )
             except (recording.RecordingError, HandError) as error:
                 messages.error(request, str(error))
@@ -196,13 +228,17 @@ def hand_edit(request: HttpRequest, access: TableAccess, number: int) -> HttpRes
 def hand_delete(request: HttpRequest, access: TableAccess, number: int) -> HttpResponse:
     access = _fresh(access)
     hand = _own_hand(access, number)
+    form = HandDeleteForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Say why the hand is deleted."))
+        return redirect("tournaments:hand_edit", access.table.pk, hand.number)
     try:
         recording.revise_hand(
             access=access,
             hand=hand,
             delete=True,
-            reason=request.POST.get("reason", ""),
-            expected_version=int(request.POST.get("version", -1)),
+            reason=form.cleaned_data["reason"],
+            expected_version=form.cleaned_data["version"],
         )
         messages.success(
             request, _("Hand %(n)s deleted; its history keeps it.") % {"n": hand.number}
@@ -235,44 +271,140 @@ def sheet_enter(request: HttpRequest, access: TableAccess) -> HttpResponse:
             _sheet, check = recording.enter_sheet(access=access, counts=form.counts())
         except recording.RecordingError as error:
             messages.error(request, str(error))
-            return redirect(table)
+            return redirect("tournaments:sheet", table_id=table.pk)
         if check.ok:
             messages.success(
                 request, _("The sheet agrees; it now needs a second person to confirm it.")
             )
         else:
             messages.warning(request, _("The sheet was saved but does not agree; see below."))
+    return _sheet_page(request, table, form=form, check=check, may_enter=True)
+
+
+def _sheet_page(
+    request: HttpRequest, table: Table, *, form=None, check=None, may_enter: bool
+) -> HttpResponse:
+    """A table's latest sheet with its check, the Confirm button (or why not), the form
+    to enter the counts (for the table's judge) and the reopen form (for a director)."""
     latest = table.sheets.order_by("-entered_at", "-pk").first()
     if latest and check is None:
         check = recording.table_check(table, {line.seat: line.chips for line in latest.lines.all()})
+    refusal = None
+    if latest and not latest.confirmed:
+        refusal = recording.confirm_refusal(
+            latest,
+            user=request.user,
+            browser=browser_id(request),
+            holds_link=holds_link(request, table),
+        )
     return render(
         request,
         "tournaments/sheet.html",
         {
             "form": form,
             "table": table,
+            "round": table.round,
             "check": check,
             "sheet": latest,
             "names": _seat_names(table),
+            "hands": list(table.hands.all()),
+            "seats": table.seats.all(),
+            "refusal": refusal,
+            "may_enter": may_enter and table.round.status != Round.Status.CLOSED,
+            "locked": _lock(table),
+            "reopen_form": ReasonForm() if is_director(request.user) else None,
         },
     )
+
+
+def _may_review(request: HttpRequest, table: Table) -> bool:
+    """The table's own judge and directors, and the judges of the round's other tables."""
+    if table_access(request, table) is not None:
+        return True
+    user = request.user
+    return user.is_authenticated and Table.objects.filter(round=table.round, judge=user).exists()
+
+
+@login_required
+def sheet_review(request: HttpRequest, sheet_id: int) -> HttpResponse:
+    """A sheet read-only with the table's hands, for the second person who confirms it."""
+    sheet = get_object_or_404(ScoreSheet.objects.only("table_id"), pk=sheet_id)
+    table = Table.objects.with_play().get(pk=sheet.table_id)
+    if not _may_review(request, table):
+        raise PermissionDenied(
+            _("Only a director or the judges of this round may read this score sheet.")
+        )
+    return _sheet_page(request, table, may_enter=False)
+
+
+sheet_review.access = "director, or a judge of a table of the sheet's round"
 
 
 @login_required
 @require_POST
 def sheet_confirm(request: HttpRequest, sheet_id: int) -> HttpResponse:
-    """Confirm a sheet: a director or the judge of another table, never who entered it."""
+    """Confirm a sheet: a director or the judge of another table, never who entered it.
+
+    A refusal comes back as a message on the sheet's page, in plain words.
+    """
     sheet = get_object_or_404(ScoreSheet.objects.select_related("table__round"), pk=sheet_id)
-    if not recording.may_confirm(request.user, sheet):
-        raise PermissionDenied(
-            "Only a director or the judge of another table may confirm this sheet."
-        )
     try:
-        recording.confirm_sheet(sheet=sheet, by=request.user)
+        recording.confirm_sheet(
+            sheet=sheet,
+            by=request.user,
+            browser=browser_id(request),
+            holds_link=holds_link(request, sheet.table),
+        )
         messages.success(request, _("%(table)s confirmed.") % {"table": sheet.table})
     except recording.RecordingError as error:
         messages.error(request, str(error))
-    return redirect("tournaments:sheet", table_id=sheet.table_id)
+    if not _may_review(request, sheet.table):
+        return redirect("tournaments:my_tables")
+    return redirect("tournaments:sheet_review", sheet_id=sheet.pk)
 
 
 sheet_confirm.access = "director or judge of another table (not who entered it)"
+
+
+@director_required
+@require_POST
+def table_reopen(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Undo a table's confirmation (a director, with a reason) so it can be corrected."""
+    table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=table_id)
+    form = ReasonForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Say why the table is reopened."))
+    else:
+        try:
+            services.reopen_table(table=table, by=request.user, reason=form.cleaned_data["reason"])
+            messages.success(
+                request,
+                _("%(table)s is open again: its judge can change hands and enter the sheet.")
+                % {"table": table},
+            )
+        except services.TournamentError as error:
+            messages.error(request, str(error))
+    return redirect("tournaments:sheet", table_id=table.pk)
+
+
+@login_required
+def my_tables(request: HttpRequest) -> HttpResponse:
+    """A logged-in judge's tables in rounds not yet closed, and the sheets of the other
+    tables of those rounds that wait for a second person."""
+    tables = list(
+        Table.objects.with_play()
+        .filter(judge=request.user, round__status__in=[Round.Status.DRAWN, Round.Status.PLAYING])
+        .order_by("-round__tournament__date", "round__number", "number")
+    )
+    rounds = {table.round_id for table in tables}
+    return render(
+        request,
+        "tournaments/my_tables.html",
+        {
+            "states": [table_state(table) for table in tables],
+            "to_confirm": sheets_to_confirm(request, rounds, exclude=[t.pk for t in tables]),
+        },
+    )
+
+
+my_tables.access = "logged-in user (a judge sees the tables they judge)"

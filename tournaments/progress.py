@@ -1,0 +1,91 @@
+"""Where each table of a round stands, as the dashboard, "My tables" and the judge's page
+show it: waiting, in play, sheet entered (waiting for a second person), discrepancy or
+confirmed.
+"""
+
+from dataclasses import dataclass, replace
+
+from django.http import HttpRequest
+from django.utils.translation import gettext_lazy
+
+from tournaments import recording
+from tournaments.access import browser_id, holds_link
+from tournaments.models import Round, ScoreSheet, Table
+from tournaments.sheets import SheetCheck
+
+STATES = {
+    "waiting": gettext_lazy("waiting"),
+    "playing": gettext_lazy("in play"),
+    "entered": gettext_lazy("sheet entered"),
+    "discrepancy": gettext_lazy("discrepancy"),
+    "confirmed": gettext_lazy("confirmed"),
+}
+
+
+@dataclass(frozen=True)
+class TableState:
+    """A table with its state, the number of hands that count, and its latest sheet.
+
+    `refusal` is set by the page for its viewer: why they may not confirm the sheet
+    (None when they may, or when there is nothing to confirm).
+    """
+
+    table: Table
+    state: str
+    label: str
+    hands: int
+    sheet: ScoreSheet | None
+    check: SheetCheck | None
+    refusal: str | None = None
+
+    @property
+    def awaiting_confirmation(self) -> bool:
+        return self.state == "entered"
+
+
+def table_state(table: Table) -> TableState:
+    """Where a table stands, from its prefetched hands and sheets (`with_play`, no queries)."""
+    hands = sum(1 for hand in table.hands.all() if not hand.deleted)
+    sheet = next(iter(table.sheets.all()), None)
+    check = None
+    if sheet is None:
+        state = "playing" if hands else "waiting"
+    else:
+        check = recording.table_check(table, {line.seat: line.chips for line in sheet.lines.all()})
+        state = "confirmed" if sheet.confirmed else ("entered" if check.ok else "discrepancy")
+    return TableState(table, state, str(STATES[state]), hands, sheet, check)
+
+
+def with_refusals(request: HttpRequest, states: list[TableState]) -> list[TableState]:
+    """The states with, for each sheet awaiting confirmation, why this visitor may not
+    confirm it (None when they may)."""
+    browser = browser_id(request)
+    rounds = recording.judged_rounds(request.user)
+    return [
+        replace(
+            state,
+            refusal=recording.confirm_refusal(
+                state.sheet,
+                user=request.user,
+                browser=browser,
+                holds_link=holds_link(request, state.table),
+                rounds_judged=rounds,
+            ),
+        )
+        if state.awaiting_confirmation
+        else state
+        for state in states
+    ]
+
+
+def sheets_to_confirm(request: HttpRequest, rounds, exclude) -> list[TableState]:
+    """The tables of `rounds` in play, but those in `exclude`, whose sheet waits for a
+    second person or does not agree yet: what a judge of those rounds may confirm."""
+    tables = (
+        Table.objects.with_play()
+        .filter(round__in=rounds, round__status=Round.Status.PLAYING)
+        .exclude(pk__in=exclude)
+        .order_by("round__number", "number")
+    )
+    waiting = [s for s in map(table_state, tables) if s.state in {"entered", "discrepancy"}]
+    return with_refusals(request, waiting)
