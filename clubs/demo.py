@@ -14,7 +14,11 @@ from django.utils import timezone
 from clubs.models import Club, Membership, Player, Season
 from clubs.roles import DIRECTORS, JUDGES
 
-DEMO_PASSWORDS = {"director": "tarock-director", "judge": "tarock-judge"}
+DEMO_PASSWORDS = {
+    "director": "tarock-director",
+    "judge": "tarock-judge",
+    "judge2": "tarock-judge2",
+}
 
 CLUBS = [
     {
@@ -200,3 +204,4 @@ def load_demo(today: datetime.date | None = None) -> None:
     )
     _account("director", DIRECTORS)
     _account("judge", JUDGES)
+    _account("judge2", JUDGES)

@@ -40,3 +40,6 @@ def test_the_demo_tournament_is_in_play_with_hands_at_the_judges_table():
     table = tournament.rounds.get(number=1).tables.get(number=1)
     assert table.judge.username == "judge"
     assert Hand.objects.filter(table=table).count() == 3
+    # A second judge account confirms table 1's sheet in the README's walkthrough.
+    second = tournament.rounds.get(number=1).tables.get(number=2)
+    assert second.judge.username == "judge2"

@@ -37,6 +37,7 @@ def load_demo_tournament() -> Tournament | None:
     club = Club.objects.get(spjst_lodge=88)
     director = get_user_model().objects.get(username="director")
     judge = get_user_model().objects.get(username="judge")
+    second_judge = get_user_model().objects.get(username="judge2")
     tournament = services.create_tournament(
         by=director,
         ruleset="spjst",
@@ -53,6 +54,10 @@ def load_demo_tournament() -> Tournament | None:
     services.set_round_status(round_=round_, status=Round.Status.PLAYING, by=director)
     table = round_.tables.get(number=1)
     services.set_judge(table=table, by=director, judge=judge, link="new")
+    # The judge of table 2 is the second person who confirms table 1's sheet.
+    services.set_judge(
+        table=round_.tables.get(number=2), by=director, judge=second_judge, link="new"
+    )
     access = TableAccess(table, judge, judge.username, is_director=False)
     for version, hand in enumerate(DEMO_HANDS):
         recording.record_hand(

@@ -21,7 +21,8 @@ BROWSER_TEST = [
 
 
 @pytest.fixture
-def browser_page(live_server, monkeypatch):
+def chromium(live_server, monkeypatch):
+    """Debian's Chromium driven by Playwright; each person in a test opens a context."""
     # Playwright's sync API runs an event loop in this thread; Django's ORM would then
     # refuse to run here, although the test only touches it between browser steps.
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -37,6 +38,22 @@ def browser_page(live_server, monkeypatch):
                 "--disable-quic",
             ],
         )
-        context = browser.new_context(viewport={"width": 360, "height": 780})
-        yield context
+        yield browser
         browser.close()
+
+
+@pytest.fixture
+def browser_page(chromium):
+    """A 360 px phone."""
+    return chromium.new_context(viewport={"width": 360, "height": 780})
+
+
+def logged_in(context, live_server, user) -> None:
+    """Give a browser context the session of `user` (no login form)."""
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+    )

@@ -77,6 +77,14 @@ def _running(table: Table, extra: dict | None = None) -> dict[int, object]:
     return computed_counts(_seat_names(table), tournament.starting_chips, deltas)
 
 
+def _refusal(request: HttpRequest, error: recording.RecordingError) -> None:
+    """Show why a change was refused; a locked table's page already says why it is locked."""
+    if isinstance(error, recording.TableLocked):
+        messages.error(request, _("Nothing was saved: this table is locked (see below)."))
+    else:
+        messages.error(request, str(error))
+
+
 def _lock(table: Table) -> str | None:
     """The lock message of a confirmed table (from its prefetched sheets), else None."""
     sheet = next((sheet for sheet in table.sheets.all() if sheet.confirmed), None)
@@ -156,7 +164,7 @@ def hand_add(request: HttpRequest, access: TableAccess) -> HttpResponse:
             expected_version=hidden.cleaned_data["version"],
         )
     except recording.RecordingError as error:
-        messages.error(request, str(error))
+        _refusal(request, error)
         return redirect(table)
     if created:
         messages.success(request, _("Hand %(n)s saved.") % {"n": hand.number})
@@ -183,9 +191,8 @@ def hand_edit(request: HttpRequest, access: TableAccess, number: int) -> HttpRes
     table, hand = access.table, _own_hand(access, number)
     reason_form = ReasonForm(request.POST or None)
     version_form = TableVersionForm(request.POST or None)
-    locked = _lock(table)
-    if locked:
-        messages.error(request, locked)
+    if _lock(table):
+        messages.error(request, _("This table is locked; its hands can no longer change."))
         return redirect(table)
     if request.method == "POST":
         form = _hand_form(table, request.POST)
@@ -244,7 +251,7 @@ def hand_delete(request: HttpRequest, access: TableAccess, number: int) -> HttpR
             request, _("Hand %(n)s deleted; its history keeps it.") % {"n": hand.number}
         )
     except recording.RecordingError as error:
-        messages.error(request, str(error))
+        _refusal(request, error)
     return redirect(access.table)
 
 
