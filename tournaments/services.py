@@ -109,6 +109,8 @@ def _history(tournament: Tournament) -> tuple[list, Counter]:
 def draw_next_round(*, tournament: Tournament, by, seed: int | None = None) -> Round:
     """Draw the seating of the next round from the checked-in players (seeded, stored)."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status == Tournament.Status.FINISHED:
+        raise TournamentError("The tournament is finished; reopen it to draw another round.")
     last = tournament.rounds.order_by("-number").first()
     if last and last.status != Round.Status.CLOSED:
         raise TournamentError(f"Close {last} before drawing the next round.")
@@ -246,3 +248,43 @@ def set_judge(
         detail=f"{table.round} {table}: judge {judge or '—'}, link {link}, paper only {paper_only}",
     )
     return table
+
+
+@transaction.atomic
+def finish_tournament(*, tournament: Tournament, by) -> Tournament:
+    """Make the standings final: allowed once the last round drawn is closed.
+
+    A director may finish before `rounds_planned` (the day ran out of time); the standings
+    then say how many rounds were played.
+    """
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status == Tournament.Status.FINISHED:
+        raise TournamentError("The tournament is already finished.")
+    last = tournament.rounds.order_by("-number").first()
+    if last is None:
+        raise TournamentError("No round has been played; there is nothing to finish.")
+    if last.status != Round.Status.CLOSED:
+        raise TournamentError(f"Close {last} before finishing the tournament.")
+    tournament.status = Tournament.Status.FINISHED
+    tournament.save(update_fields=["status"])
+    audit(
+        tournament=tournament,
+        actor=by,
+        action="finish",
+        detail=f"after round {last.number} of {tournament.rounds_planned}",
+    )
+    return tournament
+
+
+@transaction.atomic
+def reopen_tournament(*, tournament: Tournament, by, reason: str) -> Tournament:
+    """Make a finished tournament's standings provisional again, saying why."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status != Tournament.Status.FINISHED:
+        raise TournamentError("The tournament is not finished; there is nothing to reopen.")
+    if not reason.strip():
+        raise TournamentError("Say why the tournament is reopened.")
+    tournament.status = Tournament.Status.RUNNING
+    tournament.save(update_fields=["status"])
+    audit(tournament=tournament, actor=by, action="reopen tournament", detail=reason.strip())
+    return tournament
