@@ -260,7 +260,8 @@ def finish_tournament(*, tournament: Tournament, by) -> Tournament:
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.status == Tournament.Status.FINISHED:
         raise TournamentError("The tournament is already finished.")
-    last = tournament.rounds.order_by("-number").first()
+    # Locked, so the round cannot be reopened between this check and the finish.
+    last = tournament.rounds.select_for_update().order_by("-number").first()
     if last is None:
         raise TournamentError("No round has been played; there is nothing to finish.")
     if last.status != Round.Status.CLOSED:
