@@ -18,11 +18,13 @@ Cell = str | int | Decimal | None
 
 @dataclass(frozen=True)
 class SheetData:
-    """One worksheet: its title, column heads and rows of cells."""
+    """One worksheet: its title, column heads and rows of cells, and a note under the rows
+    (such as "Provisional after round 2 of 3"; blank for none)."""
 
     title: str
     columns: tuple[str, ...]
     rows: Sequence[Sequence[Cell]]
+    note: str = ""
 
 
 def _cell(value: Cell):
@@ -48,6 +50,11 @@ def xlsx_bytes(sheets: Sequence[SheetData]) -> bytes:
             cell.font = bold
         for row in data.rows:
             sheet.append([_cell(value) for value in row])
+        if data.note:
+            # A blank row keeps the note out of the table's region (sorting, filters).
+            sheet.append([])
+            sheet.append([data.note])
+            sheet.cell(row=sheet.max_row, column=1).font = Font(italic=True)
         sheet.freeze_panes = "A2"
         for index, column in enumerate(data.columns, start=1):
             values = [column, *(row[index - 1] for row in data.rows)]
@@ -57,8 +64,9 @@ def xlsx_bytes(sheets: Sequence[SheetData]) -> bytes:
     return buffer.getvalue()
 
 
-def csv_text(columns: Sequence[str], rows: Sequence[Sequence[Cell]]) -> str:
-    """CSV with a header row; Decimal amounts without trailing zeros."""
+def csv_text(columns: Sequence[str], rows: Sequence[Sequence[Cell]], note: str = "") -> str:
+    """CSV with a header row; Decimal amounts without trailing zeros; a note, if any, as a
+    last row of one cell."""
     buffer = io.StringIO()
     writer = csv.writer(buffer)
     writer.writerow(columns)
@@ -69,4 +77,6 @@ def csv_text(columns: Sequence[str], rows: Sequence[Sequence[Cell]]) -> str:
                 for v in row
             ]
         )
+    if note:
+        writer.writerow([note])
     return buffer.getvalue()

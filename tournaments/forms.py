@@ -190,3 +190,26 @@ class HandSubmissionForm(TableVersionForm):
 
 class HandDeleteForm(TableVersionForm, ReasonForm):
     """Deleting a hand: the table version and why."""
+
+
+class FinishForm(forms.Form):
+    """Finish the tournament (its standings become final), or reopen it with a reason."""
+
+    FINISH, REOPEN = "finish", "reopen"
+
+    action = forms.ChoiceField(
+        choices=[(FINISH, _("Finish the tournament")), (REOPEN, _("Reopen the tournament"))],
+        widget=forms.HiddenInput,
+    )
+    reason = forms.CharField(
+        label=_("Reason for reopening"),
+        required=False,
+        max_length=500,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if data.get("action") == self.REOPEN and not data.get("reason", "").strip():
+            self.add_error("reason", _("Say why the tournament is reopened."))
+        return data

@@ -1,6 +1,9 @@
 """Season leaderboards (RULES §8): cup points by final place counting the best N
 tournaments, with a minimum to be ranked; or the season's chips. And club leaderboards.
 
+Only finished tournaments count by default: a tournament still in play has provisional
+places. Asked for, the provisional ones are included and marked (`Leaderboard.provisional`).
+
 All tournaments of the season are ranked together in a fixed number of queries
 (`results.final_places`), so the page does not slow down as the season grows.
 """
@@ -8,6 +11,8 @@ All tournaments of the season are ranked together in a fixed number of queries
 from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
+
+from django.utils.translation import gettext as _
 
 from clubs.models import Season
 from tournaments.models import Tournament
@@ -31,10 +36,28 @@ class Leaderboard:
     ranked: list[dict] = field(default_factory=list)
     unranked: list[dict] = field(default_factory=list)
     tournaments: list[Tournament] = field(default_factory=list)
+    # The season's tournaments not finished: counted (and marked) only when asked for.
+    unfinished: list[Tournament] = field(default_factory=list)
+    include_unfinished: bool = False
 
     @property
     def by_cup(self) -> bool:
         return self.season.ranking == Season.Ranking.CUP
+
+    @property
+    def provisional(self) -> list[Tournament]:
+        """The tournaments counted whose places may still change."""
+        return self.unfinished if self.include_unfinished else []
+
+    @property
+    def note(self) -> str:
+        """What the exports say under the table when provisional results are counted."""
+        if not self.provisional:
+            return ""
+        names = ", ".join(t.name for t in self.provisional)
+        return _("Provisional: includes tournaments not finished yet (%(names)s)") % {
+            "names": names
+        }
 
 
 def _entries(season: Season, tournaments: list[Tournament]) -> dict[int, dict]:
@@ -78,10 +101,17 @@ def _count_best(player: dict, best_of: int | None) -> None:
     player["best"] = max((e.value for e in player["entries"]), default=0)
 
 
-def season_leaderboard(season: Season) -> Leaderboard:
-    """The season's players ranked, and those below the minimum listed apart."""
-    tournaments = list(season.tournaments.order_by("date", "pk"))
-    board = Leaderboard(season, tournaments=tournaments)
+def season_leaderboard(season: Season, *, provisional: bool = False) -> Leaderboard:
+    """The season's players ranked, and those below the minimum listed apart.
+
+    Finished tournaments only, unless `provisional`: then those still in play count too.
+    """
+    every = list(season.tournaments.order_by("date", "pk"))
+    unfinished = [t for t in every if t.status != Tournament.Status.FINISHED]
+    tournaments = every if provisional else [t for t in every if t not in unfinished]
+    board = Leaderboard(
+        season, tournaments=tournaments, unfinished=unfinished, include_unfinished=provisional
+    )
     players = _entries(season, tournaments)
     for player in players.values():
         _count_best(player, season.best_of if season.ranking == Season.Ranking.CUP else None)

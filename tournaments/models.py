@@ -129,6 +129,12 @@ class Tournament(models.Model):
         """What a table of the usual size must total on its score sheet (400 for SPJST)."""
         return self.starting_chips * self.table_size
 
+    @property
+    def last_round(self) -> "Round | None":
+        """The latest round drawn (read from prefetched rounds when the page has them)."""
+        rounds = list(self.rounds.all())
+        return max(rounds, key=lambda r: r.number) if rounds else None
+
 
 class Registration(models.Model):
     tournament = models.ForeignKey(

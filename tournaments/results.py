@@ -11,8 +11,9 @@ from decimal import Decimal
 
 from django.db.models import Count, ExpressionWrapper, F, Max, Q, Sum, Window
 from django.db.models.functions import Rank
+from django.utils.translation import gettext as _
 
-from tournaments.models import AmountField, Hand, Seat, SheetLine, Tournament
+from tournaments.models import AmountField, Hand, Round, Seat, SheetLine, Tournament
 from tournaments.standings import normalize, placement_points, rank_rows
 
 
@@ -23,6 +24,8 @@ class Standings:
     tournament: Tournament
     rounds: list[int]
     rows: list[dict] = field(default_factory=list)
+    # "Provisional after round 2 of 3" until the director finishes the tournament; "" after.
+    note: str = ""
 
     @property
     def by_points(self) -> bool:
@@ -132,13 +135,31 @@ def ranked(rows: list[dict], by_points: bool) -> list[dict]:
     return rank_rows(rows, keys)
 
 
+def provisional_note(tournament: Tournament, closed_rounds: int) -> str:
+    """What marks the standings of a tournament not finished yet ("" once it is)."""
+    if tournament.status == Tournament.Status.FINISHED:
+        return ""
+    if not closed_rounds:
+        return _("Provisional: no round closed yet (%(m)s planned)") % {
+            "m": tournament.rounds_planned
+        }
+    return _("Provisional after round %(n)s of %(m)s") % {
+        "n": closed_rounds,
+        "m": tournament.rounds_planned,
+    }
+
+
 def tournament_standings(tournament: Tournament) -> Standings:
-    """Ranked standings: by chips, or by placement points with chips then best round next."""
+    """Ranked standings: by chips, or by placement points with chips then best round next;
+    marked provisional until the tournament is finished."""
     rows = _aggregates(tournament)
     _per_round(tournament, rows, placement_tables([tournament]))
     _penalties(tournament, rows)
     rounds = sorted({number for row in rows.values() for number in row["rounds"]})
-    standings = Standings(tournament, rounds)
+    closed = 0
+    if tournament.status != Tournament.Status.FINISHED:
+        closed = tournament.rounds.filter(status=Round.Status.CLOSED).count()
+    standings = Standings(tournament, rounds, note=provisional_note(tournament, closed))
     standings.rows = ranked(list(rows.values()), standings.by_points)
     return standings
 
@@ -166,7 +187,8 @@ def chips_by_round(tournament: Tournament) -> dict[int, dict[int, int]]:
 
 
 def player_history(player_id: int) -> list[dict]:
-    """The tournaments a player finished: date, per-round chips, total, place (newest first)."""
+    """The tournaments a player played: date, per-round chips, total, place (newest first),
+    and whether that place is still provisional (the tournament not finished)."""
     lines = (
         SheetLine.objects.filter(player_id=player_id, sheet__confirmed_at__isnull=False)
         .order_by("sheet__table__round__number")
@@ -193,24 +215,29 @@ def player_history(player_id: int) -> list[dict]:
                 "total": sum(rounds[tournament.pk].values()),
                 "place": row["place"] if row else None,
                 "field": len(ranked_rows),
+                "provisional": tournament.status != Tournament.Status.FINISHED,
             }
         )
     return history
 
 
 def club_results(club_id: int) -> list[dict]:
-    """The club's players with tournaments played, chips won and best place (home club)."""
+    """The club's players with tournaments played, chips won and best place (home club);
+    `provisional` when a tournament counted in the row is not finished yet."""
     lines = _confirmed_lines(Tournament.objects.all()).filter(player__home_club_id=club_id)
     totals = lines.values("player_id", "player__display_name").annotate(
         tournaments=Count(_TOURNAMENT, distinct=True), total=Sum(_NET, output_field=AmountField())
     )
-    rows = {row["player_id"]: {**row, "best_place": None} for row in totals}
+    rows = {row["player_id"]: {**row, "best_place": None, "provisional": False} for row in totals}
     tournament_ids = set(lines.values_list(_TOURNAMENT, flat=True).distinct())
-    for ranked_rows in final_places(
-        list(Tournament.objects.filter(pk__in=tournament_ids))
-    ).values():
+    tournaments = list(Tournament.objects.filter(pk__in=tournament_ids))
+    unfinished = {t.pk for t in tournaments if t.status != Tournament.Status.FINISHED}
+    for tournament_id, ranked_rows in final_places(tournaments).items():
         for row in ranked_rows:
             mine = rows.get(row["player_id"])
-            if mine and (mine["best_place"] is None or row["place"] < mine["best_place"]):
+            if mine is None:
+                continue
+            mine["provisional"] |= tournament_id in unfinished
+            if mine["best_place"] is None or row["place"] < mine["best_place"]:
                 mine["best_place"] = row["place"]
     return sorted(rows.values(), key=lambda row: (-row["total"], row["player__display_name"]))

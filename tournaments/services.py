@@ -111,6 +111,8 @@ def _history(tournament: Tournament) -> tuple[list, Counter]:
 def draw_next_round(*, tournament: Tournament, by, seed: int | None = None) -> Round:
     """Draw the seating of the next round from the checked-in players (seeded, stored)."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status == Tournament.Status.FINISHED:
+        raise TournamentError("The tournament is finished; reopen it to draw another round.")
     last = tournament.rounds.order_by("-number").first()
     if last and last.status != Round.Status.CLOSED:
         raise TournamentError(f"Close {last} before drawing the next round.")
@@ -196,7 +198,16 @@ def swap(*, round_: Round, player_a: int, player_b: int, by) -> None:
 
 @transaction.atomic
 def set_round_status(*, round_: Round, status: str, by, reason: str = "") -> None:
-    """Start, close or reopen a round; closing needs every table's sheet confirmed."""
+    """Start, close or reopen a round; closing needs every table's sheet confirmed.
+
+    A finished tournament's rounds stay as they are until the tournament is reopened.
+    """
+    # The tournament first, then the round: the order `finish_tournament` locks them in.
+    tournament = Tournament.objects.select_for_update().get(pk=round_.tournament_id)
+    if tournament.status == Tournament.Status.FINISHED:
+        raise TournamentError(
+            _("The tournament is finished; reopen the tournament before changing a round.")
+        )
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     allowed = {
         Round.Status.PLAYING: {Round.Status.DRAWN, Round.Status.CLOSED},
@@ -306,3 +317,44 @@ def set_judge(
         f"paper only {table.paper_only}",
     )
     return table
+
+
+@transaction.atomic
+def finish_tournament(*, tournament: Tournament, by) -> Tournament:
+    """Make the standings final: allowed once the last round drawn is closed.
+
+    A director may finish before `rounds_planned` (the day ran out of time); the standings
+    then say how many rounds were played.
+    """
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status == Tournament.Status.FINISHED:
+        raise TournamentError("The tournament is already finished.")
+    # Locked, so the round cannot be reopened between this check and the finish.
+    last = tournament.rounds.select_for_update().order_by("-number").first()
+    if last is None:
+        raise TournamentError("No round has been played; there is nothing to finish.")
+    if last.status != Round.Status.CLOSED:
+        raise TournamentError(f"Close {last} before finishing the tournament.")
+    tournament.status = Tournament.Status.FINISHED
+    tournament.save(update_fields=["status"])
+    audit(
+        tournament=tournament,
+        actor=by,
+        action="finish",
+        detail=f"after round {last.number} of {tournament.rounds_planned}",
+    )
+    return tournament
+
+
+@transaction.atomic
+def reopen_tournament(*, tournament: Tournament, by, reason: str) -> Tournament:
+    """Make a finished tournament's standings provisional again, saying why."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status != Tournament.Status.FINISHED:
+        raise TournamentError("The tournament is not finished; there is nothing to reopen.")
+    if not reason.strip():
+        raise TournamentError("Say why the tournament is reopened.")
+    tournament.status = Tournament.Status.RUNNING
+    tournament.save(update_fields=["status"])
+    audit(tournament=tournament, actor=by, action="reopen tournament", detail=reason.strip())
+    return tournament

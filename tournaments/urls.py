@@ -1,6 +1,16 @@
 from django.urls import path
 
-from tournaments.views import director, players, printing, rounds, seasons, setup, standings, table
+from tournaments.views import (
+    director,
+    finishing,
+    players,
+    printing,
+    rounds,
+    seasons,
+    setup,
+    standings,
+    table,
+)
 
 app_name = "tournaments"
 
@@ -17,6 +27,7 @@ urlpatterns = [
         name="register_new",
     ),
     path("registrations/<int:pk>/", setup.registration_update, name="registration_update"),
+    path("tournaments/<int:pk>/finish/", finishing.tournament_finish, name="finish"),
     path("tournaments/<int:pk>/rounds/draw/", rounds.round_draw, name="draw"),
     path("tournaments/<int:pk>/rounds/<int:number>/", rounds.round_detail, name="round"),
     path(

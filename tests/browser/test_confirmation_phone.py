@@ -45,7 +45,7 @@ def test_a_sheet_is_confirmed_by_another_judge_locked_reopened_and_the_round_clo
 ):
     from tournaments import recording
     from tournaments.access import TableAccess
-    from tournaments.models import Hand, Round
+    from tournaments.models import Hand, Round, Tournament
 
     # Tables 2 to 4 finished the round already (confirmed on paper counts of 100 each).
     for table in table1.round.tables.exclude(pk=table1.pk):
@@ -115,3 +115,13 @@ def test_a_sheet_is_confirmed_by_another_judge_locked_reopened_and_the_round_clo
     director_page.screenshot(path=str(tmp_path / "director-round-closed.png"), full_page=True)
     table1.round.refresh_from_db()
     assert table1.round.status == Round.Status.CLOSED
+
+    # ... and finishes the tournament: the standings are no longer provisional.
+    tournament = table1.round.tournament
+    director_page.goto(f"{live_server.url}{tournament.get_absolute_url()}")
+    director_page.click("button:has-text('Finish the tournament')")
+    director_page.wait_for_selector("text=its standings are final")
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    director_page.goto(f"{live_server.url}/tournaments/{tournament.pk}/standings/")
+    assert "rovisional" not in director_page.inner_text("main")

@@ -5,12 +5,13 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
+from pypdf import PdfReader
 
 from clubs.models import Club, Player, Season
 from tests.tournaments.helpers import confirm_sheets
 from tournaments import services
 from tournaments.leaderboard import club_leaderboard, season_leaderboard
-from tournaments.models import Tournament
+from tournaments.models import Round, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -27,8 +28,11 @@ def season(db) -> Season:
     )
 
 
-def _tournament(season, club, director, players, day: int, counts) -> Tournament:
-    """A one-round tournament of one table: `counts` are the chips of players[0..3]."""
+def _tournament(
+    season, club, director, players, day: int, counts, *, finished: bool = True
+) -> Tournament:
+    """A one-round tournament of one table: `counts` are the chips of players[0..3];
+    finished (so it counts in the leaderboard) unless told otherwise."""
     tournament = services.create_tournament(
         by=director,
         ruleset="spjst",
@@ -47,6 +51,11 @@ def _tournament(season, club, director, players, day: int, counts) -> Tournament
         for t in round_.tables.all()
     }
     confirm_sheets(round_, director, table_counts)
+    if finished:
+        # The sheets were stored directly, like the round's closing: only finishing is tested.
+        Round.objects.filter(pk=round_.pk).update(status=Round.Status.CLOSED)
+        services.finish_tournament(tournament=tournament, by=director)
+        tournament.refresh_from_db()
     return tournament
 
 
@@ -169,3 +178,57 @@ def test_the_player_page_title_is_the_players_name(anon_client, four):
     page = anon_client.get(reverse("clubs:player_detail", args=[four[0].pk])).content.decode()
     title = page.split("<title>")[1].split("</title>")[0]
     assert title.startswith("Anna Hráč ·")
+
+
+def test_the_leaderboard_counts_finished_tournaments_unless_asked_for_provisional_ones(
+    season, club, director, four
+):
+    season.minimum_tournaments = 1
+    season.save()
+    _tournament(season, club, director, four, 1, [130, 100, 90, 80])
+    in_play = _tournament(season, club, director, four, 2, [80, 130, 100, 90], finished=False)
+    board = season_leaderboard(season)
+    assert [t.name for t in board.tournaments] == ["Cup 1"] and board.unfinished == [in_play]
+    assert {row["name"]: row["total"] for row in board.ranked}["Bohdan Hráč"] == 8
+    assert board.note == ""
+    board = season_leaderboard(season, provisional=True)
+    assert [t.name for t in board.tournaments] == ["Cup 1", "Cup 2"]
+    assert board.provisional == [in_play]
+    assert {row["name"]: row["total"] for row in board.ranked}["Bohdan Hráč"] == 18
+    assert board.note == "Provisional: includes tournaments not finished yet (Cup 2)"
+
+
+def _leaderboard_texts(client, season, query: str) -> dict[str, str]:
+    def export(fmt: str):
+        url = reverse("tournaments:leaderboard_export", args=[season.pk, fmt])
+        return client.get(url + query).content
+
+    page = client.get(reverse("tournaments:leaderboard", args=[season.pk]) + query)
+    pdf = "".join(p.extract_text() for p in PdfReader(io.BytesIO(export("pdf"))).pages)
+    workbook = load_workbook(io.BytesIO(export("xlsx")))
+    xlsx = " ".join(
+        str(cell) for row in workbook["Leaderboard"].iter_rows(values_only=True) for cell in row
+    )
+    return {"page": page.content.decode(), "pdf": pdf, "xlsx": xlsx, "csv": export("csv").decode()}
+
+
+def test_the_provisional_toggle_is_carried_into_every_export(
+    anon_client, season, club, director, four
+):
+    season.minimum_tournaments = 1
+    season.save()
+    _tournament(season, club, director, four, 1, [130, 100, 90, 80])
+    _tournament(season, club, director, four, 2, [80, 130, 100, 90], finished=False)
+    default = _leaderboard_texts(anon_client, season, "")
+    assert 'href="?provisional=1"' in default["page"] and "Cup 2" not in default["page"]
+    for fmt in ("pdf", "xlsx", "csv"):
+        assert "Cup 1" in default[fmt] and "Cup 2" not in default[fmt], fmt
+        assert "Provisional" not in default[fmt], fmt
+    shown = _leaderboard_texts(anon_client, season, "?provisional=1")
+    page = shown["page"]
+    assert "Cup 2 (" in page and "this leaderboard includes a tournament" in page
+    assert page.count('<em class="provisional">provisional</em>') == 4  # Cup 2, each player
+    assert "leaderboard.csv?provisional=1" in page and "?provisional=1&amp;clubs=average" in page
+    for fmt in ("xlsx", "csv", "pdf"):
+        assert "Cup 2 (provisional)" in shown[fmt], fmt
+        assert "Provisional: includes tournaments not finished yet (Cup 2)" in shown[fmt], fmt

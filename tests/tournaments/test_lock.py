@@ -432,3 +432,15 @@ class TestDeletedHands:
         doc = sheet_doc(None, table, filled=True)
         assert [hand.number for hand in doc.hands] == [1, 2]
         assert doc.hands[0].deleted and doc.hands[0].summary.startswith("Deleted")
+
+
+def test_a_finished_tournaments_round_cannot_be_reopened(round1, director):
+    TestClosingTheRound()._confirm_all(round1, director)
+    services.set_round_status(round_=round1, status=Round.Status.CLOSED, by=director)
+    services.finish_tournament(tournament=round1.tournament, by=director)
+    with pytest.raises(services.TournamentError, match="reopen the tournament"):
+        services.set_round_status(
+            round_=round1, status=Round.Status.PLAYING, by=director, reason="recount"
+        )
+    round1.refresh_from_db()
+    assert round1.status == Round.Status.CLOSED

@@ -85,7 +85,8 @@ def test_the_standings_page_and_the_xlsx_agree(anon_client, round1, director):
     assert [c.value for c in sheet[1]] == ["Place", "Player", "Club", "R1", "Penalties", "Chips"]
     assert sheet.freeze_panes == "A2" and sheet["A1"].font.bold
     rows = tournament_standings(tournament).rows
-    for excel_row, row in zip(sheet.iter_rows(min_row=2, values_only=True), rows, strict=True):
+    excel_rows = list(sheet.iter_rows(min_row=2, max_row=len(rows) + 1, values_only=True))
+    for excel_row, row in zip(excel_rows, rows, strict=True):
         assert excel_row[0] == row["place"] and excel_row[1] == row["name"]
         assert excel_row[-1] == row["total"] and isinstance(excel_row[-1], int)
     round_sheet = workbook["Round 1"]
@@ -98,7 +99,8 @@ def test_the_csv_has_a_row_per_player(anon_client, round1, director):
         reverse("tournaments:standings_export", args=[round1.tournament_id, "csv"])
     )
     lines = response.content.decode().strip().splitlines()
-    assert lines[0] == "Place,Player,Club,R1,Penalties,Chips" and len(lines) == 17
+    assert lines[0] == "Place,Player,Club,R1,Penalties,Chips" and len(lines) == 18
+    assert lines[-1] == "Provisional: no round closed yet (3 planned)"
 
 
 def test_penalty_lines_show_in_the_standings(judge_client, round1, table1, director):

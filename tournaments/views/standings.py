@@ -88,18 +88,29 @@ def download(content: bytes | str, content_type: str, filename: str) -> HttpResp
 
 @public
 def standings_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
-    """The standings as XLSX (with a sheet per round), CSV or PDF."""
+    """The standings as XLSX (with a sheet per round), CSV or PDF, each saying
+    "provisional after round N of M" until the tournament is finished."""
     tournament = get_object_or_404(Tournament.objects.select_related("host_club"), pk=pk)
     result = tournament_standings(tournament)
     columns, rows = standings_columns(result), standings_rows(result)
     name = f"{slugify(tournament.name)}-standings"
+    note = result.note
     if fmt == "xlsx":
-        sheets = [SheetData(_("Standings"), columns, rows), *_round_sheets(tournament)]
+        sheets = [SheetData(_("Standings"), columns, rows, note), *_round_sheets(tournament)]
         return download(xlsx_bytes(sheets), XLSX, f"{name}.xlsx")
     if fmt == "csv":
-        return download(csv_text(columns, rows), "text/csv; charset=utf-8", f"{name}.csv")
+        return download(csv_text(columns, rows, note), "text/csv; charset=utf-8", f"{name}.csv")
     if fmt == "pdf":
-        subtitle = f"{tournament.date} · {tournament.host_club.name} · {tournament.get_standings_method_display()}"
+        subtitle = " · ".join(
+            part
+            for part in (
+                str(tournament.date),
+                tournament.host_club.name,
+                tournament.get_standings_method_display(),
+                note,
+            )
+            if part
+        )
         return download(
             ranked_pdf(
                 _("Standings: %(name)s") % {"name": tournament.name}, subtitle, columns, rows
