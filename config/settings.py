@@ -153,7 +153,7 @@ TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0, maximum=10)
 
 # Password reset mails go to the console (the `runserver` or gunicorn log) unless an SMTP
 # server is named.
-EMAIL_HOST = env_str("EMAIL_HOST")
+EMAIL_HOST = env_str("EMAIL_HOST", "")
 EMAIL_BACKEND = (
     "django.core.mail.backends.smtp.EmailBackend"
     if EMAIL_HOST
