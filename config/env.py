@@ -5,6 +5,7 @@ being read as some default nobody asked for.
 """
 
 import os
+import re
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -46,4 +47,35 @@ def env_choice(name: str, default: str, choices: tuple[str, ...]) -> str:
     value = env_str(name, default)
     if value not in choices:
         raise ImproperlyConfigured(f"{name} must be one of {', '.join(choices)}; got {value!r}")
+    return value
+
+
+def env_int(name: str, default: int, *, minimum: int = 0, maximum: int | None = None) -> int:
+    """Read a whole number within bounds; digits only, so `1e3` or `-1` stop the site."""
+    raw = env_str(name)
+    if raw is None:
+        return default
+    if not (raw.isascii() and raw.isdigit()):
+        raise ImproperlyConfigured(f"{name} must be a whole number; got {raw!r}")
+    value = int(raw)
+    if value < minimum or (maximum is not None and value > maximum):
+        upper = "" if maximum is None else f" and at most {maximum}"
+        raise ImproperlyConfigured(f"{name} must be at least {minimum}{upper}; got {raw!r}")
+    return value
+
+
+_URL_SEGMENT = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def env_url_prefix(name: str, default: str) -> str:
+    """Read a URL prefix such as `admin/` or `club-office/`: path segments of letters,
+    digits, `-` and `_`, each ending in `/`, with no leading slash (Django's `path()`
+    form)."""
+    value = env_str(name, default)
+    segments = value.split("/")
+    if segments[-1] != "" or not all(_URL_SEGMENT.fullmatch(s) for s in segments[:-1]):
+        raise ImproperlyConfigured(
+            f"{name} must look like 'admin/' or 'club/office/' (letters, digits, - and _, "
+            f"ending in a slash, no leading slash); got {value!r}"
+        )
     return value

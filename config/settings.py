@@ -5,13 +5,15 @@ Everything that differs between a laptop and a club's server comes from the envi
 refuses to start without a SECRET_KEY.
 """
 
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from config.env import env_bool, env_choice, env_list, env_str
+from config.env import env_bool, env_choice, env_int, env_list, env_str, env_url_prefix
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -38,6 +40,9 @@ INSTALLED_APPS = [
     "clubs",
     "tournaments",
     "scoring",
+    "csp",
+    # Last: its signal handlers count the failed logins of every app above.
+    "axes",
 ]
 
 MIDDLEWARE = [
@@ -51,6 +56,10 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "config.security.SecurityHeadersMiddleware",
+    # Last, as django-axes asks: it turns a flagged login attempt into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -91,6 +100,12 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# django-axes checks every login attempt first and refuses it while its user or address is
+# locked out; the model backend then checks the password.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -119,6 +134,76 @@ DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 # Printed documents (score sheets, seating lists) use this paper size.
 PAPER_SIZE = env_choice("PAPER_SIZE", "letter", ("a4", "letter"))
 
+# The admin lives here (README, "Configuration"); a less guessable path keeps it out of
+# the logs of every bot that tries /admin/.
+ADMIN_URL = env_url_prefix("ADMIN_URL", "admin/")
+
+# Login throttling (django-axes): after LOGIN_FAILURE_LIMIT failed logins for one user
+# name, or from one address, further logins for it are refused for LOGIN_COOLOFF_MINUTES.
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5, minimum=1, maximum=1000)
+AXES_COOLOFF_TIME = timedelta(
+    minutes=env_int("LOGIN_COOLOFF_MINUTES", 15, minimum=1, maximum=7 * 24 * 60)
+)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "config.security.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "config.security.client_ip"
+# How many reverse proxies in front of the site append to X-Forwarded-For; 0 ignores it.
+TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0, maximum=10)
+
+# Password reset mails go to the console (the `runserver` or gunicorn log) unless an SMTP
+# server is named.
+EMAIL_HOST = env_str("EMAIL_HOST", "")
+EMAIL_BACKEND = (
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend"
+)
+EMAIL_PORT = env_int("EMAIL_PORT", 587, minimum=1, maximum=65535)
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=True)
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", default=False)
+if EMAIL_USE_TLS and EMAIL_USE_SSL:
+    raise ImproperlyConfigured("EMAIL_USE_TLS and EMAIL_USE_SSL cannot both be on; pick one")
+EMAIL_TIMEOUT = 10
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "tarock@localhost")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+
+# Content-Security-Policy (django-csp): scripts, styles and images come from this site's
+# own files only, so an injected <script> or style="" does nothing. The pages carry no
+# inline code; htmx is told not to inject its indicator <style> (base.html).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF],
+        "connect-src": [SELF],
+        "font-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+# Browser features the site never uses are switched off for it and anything it embeds.
+PERMISSIONS_POLICY = dict.fromkeys(
+    [
+        "accelerometer",
+        "camera",
+        "display-capture",
+        "geolocation",
+        "gyroscope",
+        "magnetometer",
+        "microphone",
+        "midi",
+        "payment",
+        "usb",
+    ],
+    (),  # allowed to no origin at all
+)
+
 # Production hardening: on whenever DEBUG is off, so `check --deploy` is clean.
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
@@ -135,4 +220,7 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    # django-axes reports failed logins and lockouts as warnings; its info lines (a
+    # banner on every start, each successful login) would drown a command's output.
+    "loggers": {"axes": {"level": "WARNING"}},
 }

@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
@@ -17,6 +18,27 @@ urlpatterns = [
         name="login",
     ),
     path("accounts/logout/", public(auth_views.LogoutView.as_view()), name="logout"),
+    # Password reset by e-mail: Django's views, the site's templates (templates/registration/).
+    path(
+        "accounts/password-reset/",
+        public(auth_views.PasswordResetView.as_view()),
+        name="password_reset",
+    ),
+    path(
+        "accounts/password-reset/sent/",
+        public(auth_views.PasswordResetDoneView.as_view()),
+        name="password_reset_done",
+    ),
+    path(
+        "accounts/reset/<uidb64>/<token>/",
+        public(auth_views.PasswordResetConfirmView.as_view()),
+        name="password_reset_confirm",
+    ),
+    path(
+        "accounts/reset/done/",
+        public(auth_views.PasswordResetCompleteView.as_view()),
+        name="password_reset_complete",
+    ),
     path("i18n/setlang/", public(set_language), name="set_language"),
-    path("admin/", admin.site.urls),
+    path(settings.ADMIN_URL, admin.site.urls),
 ]

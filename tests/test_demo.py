@@ -1,6 +1,7 @@
 import pytest
 from django.contrib.auth import authenticate
 from django.core.management import call_command
+from django.test import RequestFactory
 
 from clubs.models import Club, Membership, Player, Season
 from clubs.roles import is_director, is_judge
@@ -25,8 +26,10 @@ def test_demo_data_loads_and_loading_it_twice_changes_nothing():
 
 def test_demo_accounts_log_in_with_the_readme_passwords():
     call_command("seed_demo")
-    director = authenticate(username="director", password="tarock-director")
-    judge = authenticate(username="judge", password="tarock-judge")
+    # Login throttling (django-axes) counts attempts per request, so authenticate needs one.
+    request = RequestFactory().post("/accounts/login/")
+    director = authenticate(request, username="director", password="tarock-director")
+    judge = authenticate(request, username="judge", password="tarock-judge")
     assert is_director(director) and not is_director(judge)
     assert is_judge(judge)
 
