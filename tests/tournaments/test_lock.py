@@ -64,6 +64,16 @@ class TestTheLock:
         assert "A director can reopen the table" in page
         assert _snapshot(confirmed) == before
 
+    def test_a_phone_with_the_tables_link_cannot_add_a_hand(self, confirmed):
+        confirmed.judge_token = "k" * 43
+        confirmed.save()
+        phone = Client()
+        phone.get(f"/judge/{confirmed.judge_token}/")
+        before = _snapshot(confirmed)
+        page = _add_hand(phone, confirmed).content.decode()
+        assert "Nothing was saved: this table is locked" in page
+        assert _snapshot(confirmed) == before
+
     def test_the_page_shows_the_lock_and_offers_no_hand_form(self, judge_client, confirmed):
         page = judge_client.get(confirmed.get_absolute_url()).content.decode()
         assert 'id="lock"' in page and "confirmed by olga-judge" in page
