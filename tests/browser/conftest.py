@@ -57,3 +57,14 @@ def logged_in(context, live_server, user) -> None:
     context.add_cookies(
         [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
     )
+
+
+def fill_povinost_hand(page) -> None:
+    """Open the judge's hand form and fill a Povinost (1 and 3, 59 points); wait for the
+    live preview."""
+    page.click("summary.button")
+    page.select_option("#id_declarer", "1")
+    page.select_option("#id_partner", "3")
+    page.fill("#id_declarer_points", "59")
+    page.locator("#id_challenge").focus()
+    page.wait_for_selector("#preview table.settlement")

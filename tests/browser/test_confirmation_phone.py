@@ -1,20 +1,11 @@
 """The two-person rule and the lock as people meet them: two judges on 360 px phones and
 a director on a desktop, in Chromium."""
 
-from tests.browser.conftest import BROWSER_TEST, logged_in
+from tests.browser.conftest import BROWSER_TEST, fill_povinost_hand, logged_in
 
 pytestmark = BROWSER_TEST
 
 PHONE = {"width": 360, "height": 780}
-
-
-def _fill_hand(page) -> None:
-    page.click("summary.button")
-    page.select_option("#id_declarer", "1")
-    page.select_option("#id_partner", "3")
-    page.fill("#id_declarer_points", "59")
-    page.locator("#id_challenge").focus()
-    page.wait_for_selector("#preview table.settlement")
 
 
 def _enter_sheet(page, counts) -> None:
@@ -66,7 +57,7 @@ def test_a_sheet_is_confirmed_by_another_judge_locked_reopened_and_the_round_clo
     judge_page.goto(f"{live_server.url}/")
     judge_page.click("nav >> text=My tables")
     judge_page.click("text=Open Table 1")
-    _fill_hand(judge_page)
+    fill_povinost_hand(judge_page)
     judge_page.click("button[value=save]")
     judge_page.wait_for_selector("text=Hand 1 saved")
     judge_page.click("text=Enter the score sheet")
@@ -79,7 +70,7 @@ def test_a_sheet_is_confirmed_by_another_judge_locked_reopened_and_the_round_clo
 
     # The judge opens the hand form again (a late hand) but has not saved it yet...
     judge_page.goto(table_url)
-    _fill_hand(judge_page)
+    fill_povinost_hand(judge_page)
 
     # ... while the judge of table 2 confirms table 1's sheet from "Sheets to confirm".
     _confirm_from_my_tables(other_page, live_server, tmp_path, "other-judge")
@@ -100,7 +91,7 @@ def test_a_sheet_is_confirmed_by_another_judge_locked_reopened_and_the_round_clo
 
     # The judge adds the hand and enters the sheet again; the other judge confirms.
     judge_page.goto(table_url)
-    _fill_hand(judge_page)
+    fill_povinost_hand(judge_page)
     judge_page.click("button[value=save]")
     judge_page.wait_for_selector("text=Hand 2 saved")
     judge_page.click("text=Score sheet")

@@ -3,7 +3,7 @@ violation, and htmx still works there (no inline code, no injected style)."""
 
 import pytest
 
-from tests.browser.conftest import BROWSER_TEST
+from tests.browser.conftest import BROWSER_TEST, fill_povinost_hand, logged_in
 
 pytestmark = BROWSER_TEST
 
@@ -42,16 +42,6 @@ def watched(browser_page):
         return page.evaluate("window.__violations") + console
 
     return page, visit
-
-
-def _session_for(browser_page, live_server, user) -> None:
-    from django.test import Client
-
-    client = Client()
-    client.force_login(user)
-    browser_page.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    )
 
 
 def test_public_pages_report_no_violation(watched, live_server, tournament, round1, player):
@@ -102,20 +92,15 @@ def test_a_director_logs_in_and_the_working_pages_report_no_violation(
 def test_the_judge_s_table_page_previews_a_hand_under_the_policy(
     watched, browser_page, live_server, judge, table1
 ):
-    _session_for(browser_page, live_server, judge)
+    logged_in(browser_page, live_server, judge)
     page, visit = watched
     assert visit(f"{live_server.url}/tables/{table1.pk}/") == []
-    page.click("summary.button")
-    page.select_option("#id_declarer", "1")
-    page.select_option("#id_partner", "3")
-    page.fill("#id_declarer_points", "59")
-    page.locator("#id_challenge").focus()
-    page.wait_for_selector("#preview table.settlement")
+    fill_povinost_hand(page)
     assert page.evaluate("window.__violations") == []
 
 
 def test_the_admin_works_under_the_policy(watched, browser_page, live_server, admin_user):
-    _session_for(browser_page, live_server, admin_user)
+    logged_in(browser_page, live_server, admin_user)
     page, visit = watched
     for path in ("/admin/", "/admin/auth/user/", f"/admin/auth/user/{admin_user.pk}/change/"):
         assert visit(f"{live_server.url}{path}") == [], path

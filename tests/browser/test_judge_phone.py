@@ -1,6 +1,6 @@
 """A judge records a hand on a 360 px phone screen, in a real browser (Chromium)."""
 
-from tests.browser.conftest import BROWSER_TEST
+from tests.browser.conftest import BROWSER_TEST, fill_povinost_hand, logged_in
 
 pytestmark = BROWSER_TEST
 
@@ -8,23 +8,12 @@ pytestmark = BROWSER_TEST
 def test_a_judge_records_a_hand_on_a_phone_without_scrolling_sideways(
     browser_page, live_server, judge, table1
 ):
-    from django.test import Client
-
     from tournaments.models import Hand
 
-    client = Client()
-    client.force_login(judge)
-    browser_page.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    )
+    logged_in(browser_page, live_server, judge)
     page = browser_page.new_page()
     page.goto(f"{live_server.url}/tables/{table1.pk}/")
-    page.click("summary.button")
-    page.select_option("#id_declarer", "1")
-    page.select_option("#id_partner", "3")
-    page.fill("#id_declarer_points", "59")
-    page.locator("#id_challenge").focus()
-    page.wait_for_selector("#preview table.settlement")
+    fill_povinost_hand(page)
     assert "|59−53|=6" in page.inner_text("#preview")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     page.click("button[value=save]")

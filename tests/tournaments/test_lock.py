@@ -414,7 +414,8 @@ class TestPaperOnly:
 
 
 class TestDeletedHands:
-    def test_a_deleted_hand_is_struck_through_and_not_counted(self, judge_client, table1):
+    @pytest.fixture(autouse=True)
+    def _two_hands_the_first_deleted(self, judge_client, table1):
         _add_hand(judge_client, table1)
         _add_hand(judge_client, table1)
         table1.refresh_from_db()
@@ -422,21 +423,15 @@ class TestDeletedHands:
             reverse("tournaments:hand_delete", args=[table1.pk, 1]),
             {"version": table1.version, "reason": "dealt twice"},
         )
+
+    def test_a_deleted_hand_is_struck_through_and_not_counted(self, judge_client, table1):
         page = judge_client.get(table1.get_absolute_url()).content.decode()
         assert "1 hand</h2>" in page
         assert "<s>1</s>" in page
 
-    def test_the_filled_sheet_keeps_a_deleted_hands_number(self, judge_client, table1):
-        from tournaments.views.printing import sheet_doc
-
-        _add_hand(judge_client, table1)
-        _add_hand(judge_client, table1)
-        table1.refresh_from_db()
-        judge_client.post(
-            reverse("tournaments:hand_delete", args=[table1.pk, 1]),
-            {"version": table1.version, "reason": "dealt twice"},
-        )
+    def test_the_filled_sheet_keeps_a_deleted_hands_number(self, table1):
         from tournaments.models import Table
+        from tournaments.views.printing import sheet_doc
 
         table = Table.objects.with_play().get(pk=table1.pk)
         doc = sheet_doc(None, table, filled=True)
