@@ -33,8 +33,6 @@ from dataclasses import dataclass, replace
 
 from tournaments import draw_search
 
-# Kept importable from here, where it always was; the search owns it.
-EVALUATIONS_PER_PLAYER = draw_search.EVALUATIONS_PER_PLAYER
 KNOWN_TABLE_SIZES = frozenset({3, 4, 5})
 
 Table = Sequence[int]

@@ -2,7 +2,8 @@
 
 Chips move only through hands (a standalone penalty is a hand with nothing but the
 penalty), so a table's computed counts, the sheet check and the ledger all read the same
-rows. Nothing is ever deleted: editing or deleting a hand writes a revision.
+rows. A hand is never deleted from the database: editing or deleting it writes a
+revision. (Seats and byes are rewritten when players are swapped before a round starts.)
 """
 
 import secrets
@@ -47,11 +48,6 @@ def ruleset_choices() -> list[tuple[str, str]]:
 def new_judge_token() -> str:
     """A judge link secret: 256 random bits, URL-safe."""
     return secrets.token_urlsafe(32)
-
-
-class TournamentQuerySet(models.QuerySet):
-    def running(self) -> "TournamentQuerySet":
-        return self.filter(status=Tournament.Status.RUNNING)
 
 
 class Tournament(models.Model):
@@ -103,8 +99,6 @@ class Tournament(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True
     )
     created_at = models.DateTimeField(auto_now_add=True)
-
-    objects = TournamentQuerySet.as_manager()
 
     class Meta:
         ordering = ["-date", "name"]

@@ -172,10 +172,6 @@ def revise_hand(
     return hand
 
 
-def seat_numbers(table: Table) -> list[int]:
-    return [seat.number for seat in table.seats.all()]
-
-
 def table_check(table: Table, counts: dict[int, Any]) -> SheetCheck:
     """Check sheet counts against the rules and the table's recorded hands.
 
