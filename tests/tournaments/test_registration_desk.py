@@ -65,18 +65,14 @@ def test_a_new_player_is_created_and_registered(director_client, tournament):
     assert registration.player.home_club == tournament.host_club and registration.checked_in
 
 
-def test_a_new_player_without_a_last_name_is_refused_naming_the_field(
-    director_client, tournament
-):
+def test_a_new_player_without_a_last_name_is_refused_naming_the_field(director_client, tournament):
     url = reverse("tournaments:register_new", args=[tournament.pk])
     response = director_client.post(url, {"first_name": "Nova"}, follow=True)
     assert "Last name: This field is required." in response.content.decode()
     assert not Player.objects.exists()
 
 
-def test_a_new_player_at_a_finished_tournament_is_not_created_either(
-    director_client, tournament
-):
+def test_a_new_player_at_a_finished_tournament_is_not_created_either(director_client, tournament):
     tournament.status = tournament.Status.FINISHED
     tournament.save()
     url = reverse("tournaments:register_new", args=[tournament.pk])
