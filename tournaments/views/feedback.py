@@ -49,12 +49,31 @@ def service_refusals(request: HttpRequest) -> Iterator[Outcome]:
         messages.error(request, str(error))
 
 
+# A refused value is quoted up to this many characters: enough to recognise it, and a
+# 2 MB value does not come back as a 2 MB message.
+QUOTED_CHARACTERS = 80
+
+
+def quoted(value: object) -> str:
+    """The value as a message quotes it, shortened to `QUOTED_CHARACTERS`."""
+    text = str(value)
+    if len(text) <= QUOTED_CHARACTERS:
+        return text
+    return f"{text[: QUOTED_CHARACTERS - 1]}…"
+
+
 def form_refused(request: HttpRequest, form: forms.Form) -> None:
     """Each of the form's errors as a page message naming the field it is about."""
-    for name, errors in form.errors.items():
+    for name, errors in form.errors.as_data().items():
         field = form.fields.get(name)
         for error in errors:
+            # Formatted here rather than by Django so the value it quotes is shortened.
+            params = {
+                key: quoted(value) if isinstance(value, str) else value
+                for key, value in (error.params or {}).items()
+            }
+            text = str(error.message % params if params else error.message)
             if field is None:  # a non-field error already says what it is about
-                messages.error(request, error)
+                messages.error(request, text)
             else:
-                messages.error(request, f"{field.label}: {error}")
+                messages.error(request, f"{field.label}: {text}")
