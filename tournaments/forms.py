@@ -288,6 +288,7 @@ class LedgerRulingForm(forms.Form):
     PARAMS = ("value", "rightful")
 
     def __init__(self, *args, tournament: Tournament, **kwargs) -> None:
+        kwargs.setdefault("label_suffix", "")  # the ledger's labels read as headings
         super().__init__(*args, **kwargs)
         current = tournament.rounds.filter(status=Round.Status.PLAYING).order_by("-number").first()
         tables = (
