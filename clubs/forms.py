@@ -104,3 +104,13 @@ class SeasonForm(forms.ModelForm):
     def save(self, commit: bool = True) -> Season:
         self.instance.cup_points = self.cleaned_data["cup_points_text"]
         return super().save(commit)
+
+
+class PlayerActiveForm(forms.Form):
+    """Deactivate ("0") or reactivate ("1") a player, as the player page's button sends it."""
+
+    active = forms.TypedChoiceField(
+        label=_("active"),
+        choices=[("0", _("inactive")), ("1", _("active"))],
+        coerce=lambda value: value == "1",
+    )

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
-from clubs.forms import ClubForm, MembershipForm, PlayerForm, SeasonForm
+from clubs.forms import ClubForm, MembershipForm, PlayerActiveForm, PlayerForm, SeasonForm
 from clubs.models import Club, Membership, Player, Season
 from clubs.roles import director_required, public
 from clubs.tables import RosterTable
@@ -167,7 +167,11 @@ def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
 def player_set_active(request: HttpRequest, pk: int) -> HttpResponse:
     """Deactivate or reactivate a player; nothing about the player is deleted."""
     player = get_object_or_404(Player, pk=pk)
-    player.active = request.POST.get("active") == "1"
+    form = PlayerActiveForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Say whether the player is active (1) or not (0)."))
+        return redirect(player)
+    player.active = form.cleaned_data["active"]
     player.save(update_fields=["active"])
     if player.active:
         messages.success(request, _("%(name)s is active again.") % {"name": player})

@@ -4,11 +4,15 @@ from decimal import Decimal
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.core.validators import MaxValueValidator
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from clubs.models import Player
 from clubs.roles import JUDGES
 from scoring import get_ruleset
-from tournaments.models import Tournament
+from tournaments import turns
+from tournaments.models import Round, Table, Tournament
 from tournaments.services import pinned_house_rules
 
 _DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
@@ -213,3 +217,202 @@ class FinishForm(forms.Form):
         if data.get("action") == self.REOPEN and not data.get("reason", "").strip():
             self.add_error("reason", _("Say why the tournament is reopened."))
         return data
+
+
+# The largest value the BigIntegerField of a round's seed (and of any id) can store.
+MAX_BIG_INTEGER = 2**63 - 1
+# A hand's number is a PositiveSmallIntegerField.
+MAX_HAND_NUMBER = 32767
+
+
+class WholeNumberField(forms.IntegerField):
+    """An integer within the field's bounds; a too long number is refused by its length.
+
+    Python refuses to convert more than 4,300 digits at all; checking the length first
+    gives the same "at most" message for 25 digits and for 5,000.
+    """
+
+    def to_python(self, value):
+        if isinstance(value, str) and self.max_value is not None:
+            longest = len(str(self.max_value)) + 2  # a sign, a trailing ".0" is allowed
+            if len(value.strip()) > longest:
+                raise forms.ValidationError(
+                    MaxValueValidator.message,
+                    code="max_value",
+                    params={"limit_value": self.max_value},
+                )
+        return super().to_python(value)
+
+
+class DrawForm(forms.Form):
+    """The next round's draw: the seed, blank for a random one."""
+
+    seed = WholeNumberField(
+        label=_("Seed"),
+        required=False,
+        min_value=0,
+        max_value=MAX_BIG_INTEGER,
+        error_messages={
+            "invalid": _("The seed must be a whole number (or blank for a random one).")
+        },
+    )
+
+
+class RegisterForm(forms.Form):
+    """A player from the rosters registered (and checked in) at the desk."""
+
+    player = forms.ModelChoiceField(
+        label=_("Player"),
+        queryset=Player.objects.active(),
+        error_messages={
+            "required": _("Choose a player from the rosters."),
+            "invalid_choice": _("Choose an active player from the rosters."),
+        },
+    )
+
+
+class RegistrationActionForm(forms.Form):
+    """What the desk does with a registration between rounds."""
+
+    action = forms.ChoiceField(
+        label=_("Action"),
+        choices=[
+            ("check_in", _("Check in")),
+            ("undo_check_in", _("Undo check-in")),
+            ("withdraw", _("Withdraw")),
+        ],
+    )
+
+
+class SwapForm(forms.Form):
+    """Two players of a drawn round whose places are exchanged."""
+
+    player_a = forms.ModelChoiceField(label=_("Player"), queryset=Player.objects.none())
+    player_b = forms.ModelChoiceField(label=_("with"), queryset=Player.objects.none())
+
+    def __init__(self, *args, round_: Round, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        in_round = Player.objects.filter(Q(seats__round=round_) | Q(byes__round=round_)).distinct()
+        for name in ("player_a", "player_b"):
+            self.fields[name].queryset = in_round
+            self.fields[name].error_messages["invalid_choice"] = _("Choose a player of this round.")
+
+
+class RoundStatusForm(forms.Form):
+    """Start, close or reopen a round; reopening needs the reason (the service says so)."""
+
+    status = forms.ChoiceField(
+        label=_("Status"),
+        choices=[(s.value, s.label) for s in (Round.Status.PLAYING, Round.Status.CLOSED)],
+    )
+    reason = forms.CharField(label=_("Reason"), required=False, max_length=500)
+
+
+class LedgerRulingForm(forms.Form):
+    """A director's ruling on a table of the round in play: a penalty from the ruleset's
+    catalogue, on one of the table's seats, on a hand or standalone (its own hand)."""
+
+    table = forms.ModelChoiceField(
+        label=_("Table"),
+        queryset=Table.objects.none(),
+        empty_label=None,
+        error_messages={"invalid_choice": _("Choose a table of the round in play.")},
+    )
+    hand = WholeNumberField(
+        label=_("Hand number (blank: standalone)"),
+        required=False,
+        min_value=1,
+        max_value=MAX_HAND_NUMBER,
+        widget=forms.TextInput(attrs={"inputmode": "numeric"}),
+    )
+    code = forms.ChoiceField(label=_("Ruling"))
+    seat = forms.TypedChoiceField(label=_("Seat"), coerce=int)
+    value = forms.CharField(label=_("Value (illegal declaration)"), required=False, max_length=40)
+    rightful = forms.TypedChoiceField(
+        label=_("Rightful seat (wrong Povinost)"), coerce=int, required=False, empty_value=None
+    )
+    sitter = forms.TypedChoiceField(
+        label=_("Sits out (at a table of four)"), coerce=int, required=False, empty_value=None
+    )
+    reason = forms.CharField(
+        label=_("Reason"),
+        max_length=500,
+        error_messages={"required": _("Say why the ruling is applied.")},
+    )
+
+    # The penalty's parameters this form can carry, as the catalogue names them.
+    PARAMS = ("value", "rightful")
+
+    def __init__(self, *args, tournament: Tournament, **kwargs) -> None:
+        kwargs.setdefault("label_suffix", "")  # the ledger's labels read as headings
+        super().__init__(*args, **kwargs)
+        current = tournament.rounds.filter(status=Round.Status.PLAYING).order_by("-number").first()
+        tables = (
+            current.tables.select_related("round__tournament")
+            .prefetch_related("seats")
+            .order_by("number")
+            if current
+            else Table.objects.none()
+        )
+        self.fields["table"].queryset = tables
+        # Every seat number some table of the round has; `clean` checks the chosen table.
+        numbers = sorted({seat.number for table in tables for seat in table.seats.all()})
+        seats = [(n, str(n)) for n in numbers]
+        self.fields["seat"].choices = seats
+        self.fields["rightful"].choices = [("", "—"), *seats]
+        self.fields["sitter"].choices = [
+            ("", _("the dealer the table proposes (a misdeal: its dealer)")),
+            *seats,
+        ]
+        if tournament.ruleset not in turns.SITTING_OUT:
+            del self.fields["sitter"]
+        catalogue = get_ruleset(tournament.ruleset).PENALTIES
+        self.fields["code"].choices = [(e.code, f"{e.title} ({e.code})") for e in catalogue]
+        self._params = {entry.code: entry.params for entry in catalogue}
+
+    def clean(self) -> dict:
+        data = super().clean()
+        table = data.get("table")
+        if table is not None:
+            numbers = {seat.number for seat in table.seats.all()}
+            for name in ("seat", "rightful", "sitter"):
+                if data.get(name) is not None and data[name] not in numbers:
+                    self.add_error(
+                        name,
+                        _("%(table)s has no seat %(seat)s.") % {"table": table, "seat": data[name]},
+                    )
+        code = data.get("code")
+        if code:
+            takes = self._params[code]
+            for name in self.PARAMS:
+                given = data.get(name) not in (None, "")
+                if name in takes and not given:
+                    self.add_error(
+                        name,
+                        _("The ruling %(code)s needs its %(param)s.")
+                        % {"code": code, "param": name},
+                    )
+                elif given and name not in takes:
+                    self.add_error(
+                        name,
+                        _("The ruling %(code)s takes no %(param)s.")
+                        % {"code": code, "param": name},
+                    )
+        return data
+
+    def penalty(self) -> dict:
+        """The penalty as a hand stores it: code, seat and the parameters given."""
+        data = self.cleaned_data
+        penalty = {"code": data["code"], "seat": data["seat"]}
+        penalty.update({name: data[name] for name in self.PARAMS if data.get(name)})
+        return penalty
+
+
+class CancelRulingForm(forms.Form):
+    """Why a penalty is taken off a hand (the hand's history keeps it)."""
+
+    reason = forms.CharField(
+        label=_("Reason"),
+        max_length=500,
+        error_messages={"required": _("Say why the penalty is cancelled.")},
+    )

@@ -168,6 +168,16 @@ def test_director_deactivates_and_reactivates_a_player(director_client, player):
     assert player.active is True
 
 
+@pytest.mark.parametrize("bad", [{}, {"active": ""}, {"active": "yes"}, {"active": "²"}])
+def test_an_active_flag_the_page_could_not_send_is_refused(director_client, player, bad):
+    url = reverse("clubs:player_set_active", args=[player.pk])
+    response = director_client.post(url, bad, follow=True)
+    assert response.status_code == 200
+    assert "Say whether the player is active (1) or not (0)." in response.content.decode()
+    player.refresh_from_db()
+    assert player.active is True
+
+
 def test_membership_is_added_with_checked_dates(director_client, club, player):
     url = reverse("clubs:membership_create", args=[player.pk])
     bad = director_client.post(

@@ -207,3 +207,29 @@ def test_a_cz_three_sheet_with_halves_checks_confirms_and_ranks(
         reverse("tournaments:standings", args=[tournament.pk])
     ).content.decode()
     assert "+4.5" in standings and "−1.5" in standings
+
+
+def test_the_ledger_offers_the_seats_of_a_table_of_three_and_refuses_a_fourth(
+    director_client, judge, club
+):
+    tournament, table = _tournament(
+        director_client, club, judge, ruleset="cz_three", size=3, players=3
+    )
+    page = director_client.get(reverse("tournaments:ledger", args=[tournament.pk])).content
+    seat_select = page.decode().split('name="seat"')[1].split("</select>")[0]
+    assert [f'value="{n}"' in seat_select for n in (1, 2, 3, 4)] == [True, True, True, False]
+    url = reverse("tournaments:ledger_apply", args=[tournament.pk])
+    ruling = {"table": table.pk, "code": "cz_three.renonc.conduct", "seat": 4, "reason": "x"}
+    response = director_client.post(url, ruling, follow=True)
+    assert "Seat: Select a valid choice." in response.content.decode()
+    assert not Hand.objects.exists()
+
+
+def test_a_ruling_names_the_seat_the_chosen_table_does_not_have(director_client, judge, club):
+    tournament, _ = _tournament(director_client, club, judge, ruleset="cz_three", size=4, players=7)
+    three = next(t for t in Round.objects.get().tables.all() if t.seats.count() == 3)
+    url = reverse("tournaments:ledger_apply", args=[tournament.pk])
+    ruling = {"table": three.pk, "code": "cz_three.renonc.conduct", "seat": 4, "reason": "x"}
+    response = director_client.post(url, ruling, follow=True)
+    assert f"Seat: {three} has no seat 4." in response.content.decode()
+    assert not Hand.objects.exists()

@@ -2,6 +2,7 @@ import pytest
 from django.urls import reverse
 
 from tests.tournaments.helpers import hand_post
+from tournaments import services
 from tournaments.models import Hand
 
 pytestmark = pytest.mark.django_db
@@ -111,3 +112,122 @@ def test_cancelling_a_standalone_adjustment_deletes_it_with_its_history(director
     )
     hand.refresh_from_db()
     assert hand.deleted and hand.revisions.count() == 2
+
+
+@pytest.mark.parametrize(
+    ("field", "bad", "message"),
+    [
+        ("seat", "5", "Seat: Select a valid choice."),
+        ("seat", "²", "Seat: Select a valid choice."),
+        ("seat", "", "Seat: This field is required."),
+        ("hand", "abc", "Hand number (blank: standalone): Enter a whole number."),
+        ("hand", "1.5", "Hand number (blank: standalone): Enter a whole number."),
+        ("hand", "³", "Hand number (blank: standalone): Enter a whole number."),
+        ("hand", "0", "greater than or equal to 1"),
+        ("hand", "9" * 5000, "less than or equal to 32767"),
+        ("code", "spjst.nonsense", "Ruling: Select a valid choice."),
+        ("code", "cz.renonc.misdeal", "Ruling: Select a valid choice."),
+        ("table", "abc", "Table: Choose a table of the round in play."),
+        ("table", str(2**70), "Table: Choose a table of the round in play."),
+        ("reason", "x" * 501, "Reason: Ensure this value has at most 500 characters"),
+    ],
+)
+def test_a_ruling_with_a_value_the_form_could_not_send_is_refused(
+    director_client, table1, hand1, field, bad, message
+):
+    url = reverse("tournaments:ledger_apply", args=[table1.round.tournament_id])
+    ruling = {"table": table1.pk, "hand": "1", "code": "spjst.discard_counter", "seat": "2"}
+    ruling = {**ruling, "reason": "x", field: bad}
+    page = director_client.post(url, ruling, follow=True).content.decode()
+    assert message in page
+    hand1.refresh_from_db()
+    assert hand1.revisions.count() == 1 and hand1.data["penalties"] == []
+
+
+def test_a_table_of_another_tournament_is_refused(director_client, table1, hand1, club, director):
+    import datetime
+
+    other = services.create_tournament(
+        by=director,
+        ruleset="spjst",
+        name="Other",
+        date=datetime.date(2026, 9, 6),
+        host_club=club,
+        rounds_planned=1,
+        hands_per_round=12,
+    )
+    url = reverse("tournaments:ledger_apply", args=[other.pk])
+    ruling = {"table": table1.pk, "code": "spjst.discard_counter", "seat": "2", "reason": "x"}
+    page = director_client.post(url, ruling, follow=True).content.decode()
+    assert "Choose a table of the round in play." in page
+    assert hand1.revisions.count() == 1
+
+
+def test_a_hand_the_table_does_not_have_is_named(director_client, table1, hand1):
+    page = _apply(
+        director_client, table1, hand="7", code="spjst.discard_counter", seat="2", reason="x"
+    )
+    assert "Table 1 has no hand 7." in page
+    assert not Hand.objects.filter(number=7).exists()
+
+
+def test_a_rightful_seat_is_a_seat_of_the_table(director_client, table1, hand1):
+    ruling = {"hand": "1", "code": "spjst.wrong_povinost", "seat": "2", "reason": "x"}
+    for bad in ("③", "5", "0", "abc"):
+        page = _apply(director_client, table1, **ruling, rightful=bad)
+        assert "Rightful seat (wrong Povinost): Select a valid choice." in page
+    assert hand1.revisions.count() == 1
+
+
+def test_a_parameter_the_ruling_does_not_take_is_refused(director_client, table1, hand1):
+    page = _apply(
+        director_client,
+        table1,
+        hand="1",
+        code="spjst.discard_counter",
+        seat="2",
+        value="trull",
+        reason="x",
+    )
+    assert "The ruling spjst.discard_counter takes no value." in page
+    assert hand1.revisions.count() == 1
+
+
+def test_a_wrong_povinost_ruling_carries_the_rightful_seat(director_client, table1, hand1):
+    _apply(
+        director_client,
+        table1,
+        hand="1",
+        code="spjst.wrong_povinost",
+        seat="1",
+        rightful="2",
+        reason="seat 2 had the Pagat",
+    )
+    hand1.refresh_from_db()
+    assert hand1.data["penalties"] == [{"code": "spjst.wrong_povinost", "seat": 1, "rightful": 2}]
+
+
+def test_an_illegal_declaration_of_a_value_nobody_declared_is_refused_by_the_rules(
+    director_client, table1, hand1
+):
+    page = _apply(
+        director_client,
+        table1,
+        hand="1",
+        code="spjst.illegal_declaration",
+        seat="2",
+        value="trull",
+        reason="no trull held",
+    )
+    assert "penalties[0].value: seat 2 did not declare it" in page
+    hand1.refresh_from_db()
+    assert hand1.data["penalties"] == [] and hand1.revisions.count() == 1
+
+
+def test_cancelling_needs_a_reason(director_client, table1, hand1):
+    _apply(director_client, table1, hand="1", code="spjst.discard_counter", seat="2", reason="k")
+    url = reverse("tournaments:ledger_cancel", args=[hand1.pk, 0])
+    page = director_client.post(url, {}, follow=True).content.decode()
+    assert "Say why the penalty is cancelled." in page
+    hand1.refresh_from_db()
+    assert len(hand1.data["penalties"]) == 1

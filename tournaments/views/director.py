@@ -10,11 +10,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubs.roles import director_required, public
-from scoring import HandError, get_ruleset
 from tournaments import recording, turns
 from tournaments.access import table_access
-from tournaments.models import Hand, Round, Seat, SheetLine, Table, Tournament
+from tournaments.forms import CancelRulingForm, LedgerRulingForm
+from tournaments.models import Hand, Seat, SheetLine, Table, Tournament
 from tournaments.progress import STATES, table_state, with_refusals
+from tournaments.views.feedback import form_refused, service_refusals
 
 
 @director_required
@@ -87,21 +88,18 @@ def ledger(request: HttpRequest, pk: int) -> HttpResponse:
                     "reason": reason,
                 }
             )
-    current = tournament.rounds.filter(status=Round.Status.PLAYING).order_by("-number").first()
     return render(
         request,
         "tournaments/ledger.html",
         {
             "tournament": tournament,
             "entries": entries,
-            "catalogue": get_ruleset(tournament.ruleset).PENALTIES,
-            "tables": current.tables.order_by("number") if current else [],
-            "sitting_out": tournament.ruleset in turns.SITTING_OUT,
+            "form": LedgerRulingForm(tournament=tournament),
         },
     )
 
 
-def _standalone(table: Table, penalty: dict, chosen_sitter: str) -> dict:
+def _standalone(table: Table, penalty: dict, chosen_sitter: int | None) -> dict:
     """A standalone ruling as a hand; at a Taroky ve třech table of four it names the sitter.
 
     The sitter is the one chosen, else a misdeal's offender (the dealer), else the dealer
@@ -111,8 +109,8 @@ def _standalone(table: Table, penalty: dict, chosen_sitter: str) -> dict:
     seats, ruleset = table.seats.count(), table.round.tournament.ruleset
     if not turns.sits_out(ruleset, seats):
         return data
-    if chosen_sitter.isdigit():
-        data["sitter"] = int(chosen_sitter)
+    if chosen_sitter is not None:
+        data["sitter"] = chosen_sitter
     elif penalty["code"].endswith(".misdeal"):
         data["sitter"] = penalty["seat"]
     else:
@@ -124,39 +122,25 @@ def _standalone(table: Table, penalty: dict, chosen_sitter: str) -> dict:
     return data
 
 
-def _penalty_from_post(post) -> dict:
-    penalty = {"code": post.get("code", ""), "seat": int(post.get("seat") or 0)}
-    for param in ("value", "rightful"):
-        if post.get(param):
-            penalty[param] = int(post[param]) if post[param].isdigit() else post[param]
-    return penalty
-
-
 @director_required
 @require_POST
 def ledger_apply(request: HttpRequest, pk: int) -> HttpResponse:
     """Apply a ruling to a seat of a hand, or as a standalone adjustment (its own hand)."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    table_id = request.POST.get("table", "")
-    table = (
-        Table.objects.select_related("round__tournament")
-        .filter(pk=table_id, round__tournament=tournament)
-        .first()
-        if table_id.isdigit()
-        else None
-    )
-    if table is None:
-        messages.error(request, _("Choose a table of the round in play."))
+    form = LedgerRulingForm(request.POST, tournament=tournament)
+    if not form.is_valid():
+        form_refused(request, form)
         return redirect("tournaments:ledger", pk=pk)
+    table, number = form.cleaned_data["table"], form.cleaned_data["hand"]
     access = table_access(request, table)
-    reason = request.POST.get("reason", "").strip()
-    try:
-        penalty = _penalty_from_post(request.POST)
-        if not reason:
-            raise recording.RecordingError(_("Say why the ruling is applied."))
-        number = request.POST.get("hand", "").strip()
-        if number:
-            hand = get_object_or_404(Hand, table=table, number=int(number))
+    penalty, reason = form.penalty(), form.cleaned_data["reason"]
+    with service_refusals(request):
+        if number is not None:
+            hand = Hand.objects.filter(table=table, number=number, deleted=False).first()
+            if hand is None:
+                raise recording.RecordingError(
+                    _("%(table)s has no hand %(number)s.") % {"table": table, "number": number}
+                )
             data = {**hand.data, "penalties": [*hand.data.get("penalties", []), penalty]}
             recording.revise_hand(
                 access=access, hand=hand, data=data, reason=reason, expected_version=table.version
@@ -164,14 +148,12 @@ def ledger_apply(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             recording.record_hand(
                 access=access,
-                data=_standalone(table, penalty, request.POST.get("sitter", "")),
+                data=_standalone(table, penalty, form.cleaned_data.get("sitter")),
                 submission=uuid.uuid4(),
                 expected_version=table.version,
                 reason=reason,
             )
         messages.success(request, _("Ruling %(code)s applied.") % {"code": penalty["code"]})
-    except (recording.RecordingError, HandError, ValueError) as error:
-        messages.error(request, str(error))
     return redirect("tournaments:ledger", pk=pk)
 
 
@@ -180,9 +162,14 @@ def ledger_apply(request: HttpRequest, pk: int) -> HttpResponse:
 def ledger_cancel(request: HttpRequest, hand_id: int, index: int) -> HttpResponse:
     """Cancel one penalty of a hand with a reason (the hand's history keeps it)."""
     hand = get_object_or_404(Hand.objects.select_related("table__round__tournament"), pk=hand_id)
+    tournament_id = hand.table.round.tournament_id
+    form = CancelRulingForm(request.POST)
+    if not form.is_valid():
+        form_refused(request, form)
+        return redirect("tournaments:ledger", pk=tournament_id)
     access = table_access(request, hand.table)
     penalties = list(hand.data.get("penalties", []))
-    try:
+    with service_refusals(request):
         if not 0 <= index < len(penalties):
             raise recording.RecordingError(_("That penalty is no longer on the hand."))
         del penalties[index]
@@ -193,10 +180,8 @@ def ledger_cancel(request: HttpRequest, hand_id: int, index: int) -> HttpRespons
             hand=hand,
             data=None if only_penalty and not penalties else remaining,
             delete=only_penalty and not penalties,
-            reason=request.POST.get("reason", ""),
+            reason=form.cleaned_data["reason"],
             expected_version=hand.table.version,
         )
         messages.success(request, _("Penalty cancelled."))
-    except (recording.RecordingError, HandError) as error:
-        messages.error(request, str(error))
-    return redirect("tournaments:ledger", pk=hand.table.round.tournament_id)
+    return redirect("tournaments:ledger", pk=tournament_id)

@@ -12,8 +12,16 @@ from django.views.decorators.http import require_POST
 
 from clubs.roles import director_required, is_director, public
 from tournaments import services
-from tournaments.forms import JudgeForm, ReasonForm, judge_accounts
+from tournaments.forms import (
+    DrawForm,
+    JudgeForm,
+    ReasonForm,
+    RoundStatusForm,
+    SwapForm,
+    judge_accounts,
+)
 from tournaments.models import Round, Seat, Table, Tournament
+from tournaments.views.feedback import form_refused, service_refusals
 
 
 def _round(tournament_id: int, number: int):
@@ -62,17 +70,17 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @director_required
 @require_POST
 def round_draw(request: HttpRequest, pk: int) -> HttpResponse:
+    """Draw the next round with the seed given, or a random one when it is blank."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    seed_text = request.POST.get("seed", "").strip()
-    if seed_text and not seed_text.isdigit():
-        messages.error(request, _("The seed must be a whole number (or blank for a random one)."))
+    form = DrawForm(request.POST)
+    if not form.is_valid():
+        form_refused(request, form)
         return redirect(tournament)
-    try:
+    with service_refusals(request) as outcome:
         round_ = services.draw_next_round(
-            tournament=tournament, by=request.user, seed=int(seed_text) if seed_text else None
+            tournament=tournament, by=request.user, seed=form.cleaned_data["seed"]
         )
-    except services.TournamentError as error:
-        messages.error(request, str(error))
+    if not outcome.ok:
         return redirect(tournament)
     messages.success(
         request, _("%(round)s drawn with seed %(seed)s.") % {"round": round_, "seed": round_.seed}
@@ -83,17 +91,20 @@ def round_draw(request: HttpRequest, pk: int) -> HttpResponse:
 @director_required
 @require_POST
 def round_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """Exchange two players' places before the round starts."""
     round_ = get_object_or_404(Round, tournament_id=pk, number=number)
-    try:
+    form = SwapForm(request.POST, round_=round_)
+    if not form.is_valid():
+        form_refused(request, form)
+        return redirect(round_)
+    with service_refusals(request):
         services.swap(
             round_=round_,
-            player_a=int(request.POST.get("player_a", 0)),
-            player_b=int(request.POST.get("player_b", 0)),
+            player_a=form.cleaned_data["player_a"].pk,
+            player_b=form.cleaned_data["player_b"].pk,
             by=request.user,
         )
         messages.success(request, _("The two players were swapped."))
-    except (services.TournamentError, ValueError) as error:
-        messages.error(request, str(error))
     return redirect(round_)
 
 
@@ -102,15 +113,17 @@ def round_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 def round_status(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Start, close or reopen (with a reason) the round."""
     round_ = get_object_or_404(Round, tournament_id=pk, number=number)
-    try:
+    form = RoundStatusForm(request.POST)
+    if not form.is_valid():
+        form_refused(request, form)
+        return redirect(round_)
+    with service_refusals(request):
         services.set_round_status(
             round_=round_,
-            status=request.POST.get("status", ""),
+            status=form.cleaned_data["status"],
             by=request.user,
-            reason=request.POST.get("reason", ""),
+            reason=form.cleaned_data["reason"],
         )
-    except services.TournamentError as error:
-        messages.error(request, str(error))
     return redirect(round_)
 
 

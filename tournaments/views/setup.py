@@ -11,8 +11,14 @@ from django.views.decorators.http import require_POST
 from clubs.models import Player
 from clubs.roles import director_required, public
 from tournaments import services
-from tournaments.forms import NewPlayerForm, TournamentForm
+from tournaments.forms import (
+    NewPlayerForm,
+    RegisterForm,
+    RegistrationActionForm,
+    TournamentForm,
+)
 from tournaments.models import Registration, Round, Tournament
+from tournaments.views.feedback import form_refused, service_refusals
 
 
 @public
@@ -99,19 +105,21 @@ def registrations(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _register(request: HttpRequest, tournament: Tournament, player: Player) -> None:
-    try:
+    with service_refusals(request):
         services.register(tournament=tournament, player=player, checked_in=True)
         messages.success(request, _("%(name)s is registered and checked in.") % {"name": player})
-    except services.TournamentError as error:
-        messages.error(request, str(error))
 
 
 @director_required
 @require_POST
 def register_player(request: HttpRequest, pk: int) -> HttpResponse:
+    """Register a player from the rosters; after the draw, a late entry (next round on)."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    player = get_object_or_404(Player, pk=request.POST.get("player"))
-    _register(request, tournament, player)
+    form = RegisterForm(request.POST)
+    if form.is_valid():
+        _register(request, tournament, form.cleaned_data["player"])
+    else:
+        form_refused(request, form)
     return redirect("tournaments:registrations", pk=pk)
 
 
@@ -122,11 +130,13 @@ def register_new_player(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     form = NewPlayerForm(request.POST)
     if not form.is_valid():
-        messages.error(request, _("Give the new player's first and last name."))
+        form_refused(request, form)
         return redirect("tournaments:registrations", pk=pk)
-    with transaction.atomic():
+    with service_refusals(request), transaction.atomic():
+        # One transaction: a refused registration leaves no new player behind.
         player = Player.objects.create(home_club=tournament.host_club, **form.cleaned_data)
-        _register(request, tournament, player)
+        services.register(tournament=tournament, player=player, checked_in=True)
+        messages.success(request, _("%(name)s is registered and checked in.") % {"name": player})
     return redirect("tournaments:registrations", pk=pk)
 
 
@@ -135,13 +145,13 @@ def register_new_player(request: HttpRequest, pk: int) -> HttpResponse:
 def registration_update(request: HttpRequest, pk: int) -> HttpResponse:
     """Check in, undo a check-in, or withdraw a player between rounds."""
     registration = get_object_or_404(Registration.objects.select_related("tournament"), pk=pk)
-    action = request.POST.get("action")
-    if action == "withdraw":
+    form = RegistrationActionForm(request.POST)
+    if not form.is_valid():
+        form_refused(request, form)
+    elif form.cleaned_data["action"] == "withdraw":
         services.withdraw(registration=registration, by=request.user)
         messages.success(request, _("%(name)s withdrew.") % {"name": registration.player})
-    elif action in ("check_in", "undo_check_in"):
-        registration.checked_in = action == "check_in"
-        registration.save(update_fields=["checked_in"])
     else:
-        messages.error(request, _("Unknown action."))
+        registration.checked_in = form.cleaned_data["action"] == "check_in"
+        registration.save(update_fields=["checked_in"])
     return redirect("tournaments:registrations", pk=registration.tournament_id)

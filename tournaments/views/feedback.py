@@ -1,0 +1,79 @@
+"""What a POST view tells the user when its input or the tournament's state refuses it.
+
+The views redirect after a POST, so a refusal travels as a page message: a form's errors
+(`form_refused`) or a service's refusal (`service_refusals`). One place turns both into
+the plain text the user reads.
+"""
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest
+
+from scoring import HandError
+from tournaments.recording import RecordingError
+from tournaments.services import TournamentError
+
+# The refusals a service states in words for the user; anything else is a bug and must
+# still reach the error log as a 500.
+SERVICE_ERRORS = (TournamentError, RecordingError, HandError)
+
+
+@dataclass
+class Outcome:
+    """Whether the service call inside `service_refusals` went through."""
+
+    ok: bool = True
+
+
+@contextmanager
+def service_refusals(request: HttpRequest) -> Iterator[Outcome]:
+    """Run a service call; a refusal becomes the page's error message.
+
+    The statements after the refused call do not run, and `outcome.ok` is False::
+
+        with service_refusals(request) as outcome:
+            round_ = services.draw_next_round(tournament=tournament, by=request.user)
+            messages.success(request, "Drawn.")
+        if not outcome.ok:
+            return redirect(tournament)
+    """
+    outcome = Outcome()
+    try:
+        yield outcome
+    except SERVICE_ERRORS as error:
+        outcome.ok = False
+        messages.error(request, str(error))
+
+
+# A refused value is quoted up to this many characters: enough to recognise it, and a
+# 2 MB value does not come back as a 2 MB message.
+QUOTED_CHARACTERS = 80
+
+
+def quoted(value: object) -> str:
+    """The value as a message quotes it, shortened to `QUOTED_CHARACTERS`."""
+    text = str(value)
+    if len(text) <= QUOTED_CHARACTERS:
+        return text
+    return f"{text[: QUOTED_CHARACTERS - 1]}…"
+
+
+def form_refused(request: HttpRequest, form: forms.Form) -> None:
+    """Each of the form's errors as a page message naming the field it is about."""
+    for name, errors in form.errors.as_data().items():
+        field = form.fields.get(name)
+        for error in errors:
+            # Formatted here rather than by Django so the value it quotes is shortened.
+            params = {
+                key: quoted(value) if isinstance(value, str) else value
+                for key, value in (error.params or {}).items()
+            }
+            text = str(error.message % params if params else error.message)
+            if field is None:  # a non-field error already says what it is about
+                messages.error(request, text)
+            else:
+                messages.error(request, f"{field.label}: {text}")
