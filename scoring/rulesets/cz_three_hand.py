@@ -19,7 +19,7 @@ from typing import Any
 
 from scoring.errors import HandError
 from scoring.labels import hand_text
-from scoring.reader import POINT_FIELDS, JsonObject, read_side_points
+from scoring.reader import POINT_FIELDS, JsonObject, describe, read_side_points
 from scoring.rulesets.cz_renonc import Renonc, check_renoncs, penalties_only, read_renoncs
 from scoring.rulesets.cz_three_bonuses import Bonus, read_bonuses
 from scoring.settlement import Seat
@@ -170,7 +170,9 @@ def _check_applies(hand: JsonObject, contract: Contract | None, sitter: Seat | N
         for field in (*POINT_FIELDS, "valat", "bonuses"):
             hand.absent(field, "in Varšava each player plays alone (see varsava_points)")
         if hand.raw("flek"):
-            raise hand.error("flek", f"a Varšava's flek is varsava_flek (got {hand.raw('flek')!r})")
+            raise hand.error(
+                "flek", f"a Varšava's flek is varsava_flek (got {describe(hand.raw('flek'))})"
+            )
     elif contract is not None:
         for field in _VARSAVA_FIELDS:
             hand.absent(field, "only a Varšava has it")
