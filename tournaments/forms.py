@@ -72,7 +72,9 @@ class TournamentForm(forms.ModelForm):
             points = [str(read_decimal(p, str(place))) for place, p in enumerate(items, 1)]
         except OutOfBounds as error:
             raise forms.ValidationError(
-                _("Place %(place)s: %(reason)s. Write numbers separated by commas, e.g. 4, 3, 2, 1.")
+                _(
+                    "Place %(place)s: %(reason)s. Write numbers separated by commas, e.g. 4, 3, 2, 1."
+                )
                 % {"place": error.field, "reason": error.reason}
             ) from None
         return points

@@ -49,11 +49,15 @@ class RunningTotalsForm(forms.Form):
     def totals(self, seats) -> Totals:
         """Every seat of ``seats`` and of the carried totals (a Taroky ve třech table may
         have a sitter in one hand and not in the next); a broken total starts from zero."""
-        self.is_valid()  # each valid field is in cleaned_data, even if another is not
-        carried = self.cleaned_data.get("running") or {}
+        carried = self._cleaned().get("running") or {}
         return {seat: carried.get(seat, Decimal(0)) for seat in sorted({*seats, *carried})}
 
     def adds(self) -> bool:
         """Whether the user asked to add this hand to the running total."""
-        self.is_valid()
-        return self.cleaned_data.get("action") == "add"
+        return self._cleaned().get("action") == "add"
+
+    def _cleaned(self) -> dict:
+        if not self.is_bound:
+            return {}
+        self.is_valid()  # each valid field is in cleaned_data even when another is not
+        return self.cleaned_data

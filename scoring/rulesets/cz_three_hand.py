@@ -147,9 +147,17 @@ def _read_hand(data: Mapping[str, Any]) -> Hand:
         varsava_points=hand.seat_map("varsava_points", seats, 0, ALL_POINTS),
         varsava_tricks=hand.seat_map("varsava_tricks", seats, 0, TRICKS),
         varsava_flek=hand.int("varsava_flek", 0, 4 if sitter else 3, 0),
-        penalties=read_renoncs(hand, NAME, seats),
+        # RULES §7.3: the Czech renonc codes (cz.renonc.*); the catalogue's own spelling
+        # (cz_three.renonc.*) stays accepted.
+        penalties=read_renoncs(hand, NAME, seats, aliases=("cz",)),
     )
-    check_renoncs(parsed.penalties, contract and contract.value, declarer)
+    check_renoncs(
+        parsed.penalties,
+        contract and contract.value,
+        declarer,
+        sitter=sitter,
+        discarder=declarer,  # only the declarer takes the talon in Taroky ve třech (001)
+    )
     if parsed.varsava_points is not None and parsed.varsava_tricks is not None:
         _check_varsava(parsed)
     if not parsed.voided and not penalties_only(hand, ("sitter",), _UNSET):
