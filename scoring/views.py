@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 from clubs.roles import public
 from scoring import RULESETS, catalogue
 from scoring.documents import TooLarge, parse_document, score_document
-from scoring.errors import HandError, clip
+from scoring.errors import HandError, clip, quote
 from scoring.forms import HAND_FORMS, HandForm
 from scoring.forms.running import RunningTotalsForm
 from scoring.jsonio import MAX_BYTES, dumps
@@ -52,13 +52,18 @@ def _api_body(request: HttpRequest) -> bytes:
 
 @public
 @csrf_exempt  # a stateless calculation for scripts and other sites; it stores nothing
-@require_POST
 def api_score(request: HttpRequest) -> HttpResponse:
     """POST one hand or an array of hands as JSON; get the settlement(s), or an error.
 
     Whatever is wrong with the request, the answer is JSON ``{"errors": [{"field",
-    "message"}]}``: 413 for a body or a list of hands beyond the limits, 400 otherwise.
+    "message"}]}``: 413 for a body or a list of hands beyond the limits, 405 for another
+    method than POST, 400 otherwise.
     """
+    if request.method != "POST":
+        error = {"field": "method", "message": f"use POST (got {quote(request.method)})"}
+        response = JsonResponse({"errors": [error]}, status=405)
+        response["Allow"] = "POST"
+        return response
     try:
         result = score_document(parse_document(_api_body(request)))
     except HandError as error:

@@ -142,3 +142,10 @@ def test_a_hand_within_the_limits_still_scores(client):
     response = _post(client, json.dumps(THREE | {"house_rules": {"renonc_value": 0.000001}}))
     assert response.status_code == 200
     assert response.json()["deltas"] == {"1": -1, "2": 2, "3": -1}
+
+
+def test_another_method_than_post_is_a_json_error_too(client):
+    response = client.get(reverse("scoring:api_score"))
+    assert response.status_code == 405
+    assert response["Allow"] == "POST"
+    assert response.json() == {"errors": [{"field": "method", "message": "use POST (got 'GET')"}]}
