@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from scoring.errors import DuplicateCard, HandError, UnknownCard
+from scoring.errors import DuplicateCard, HandError, UnknownCard, quote
 
 __all__ = [
     "COUNTERS",
@@ -89,7 +89,7 @@ class Card:
         """Read a card name (case-insensitive, with the usual aliases); see the module doc."""
         card = _BY_NAME.get(name.strip().lower()) if isinstance(name, str) else None
         if card is None:
-            raise UnknownCard(field, f"not a card of the tarock pack (got {name!r})")
+            raise UnknownCard(field, f"not a card of the tarock pack (got {quote(name)})")
         return card
 
     def __repr__(self) -> str:
@@ -144,7 +144,7 @@ def _method(method: str) -> CountingMethod:
 def parse_cards(cards: Iterable[Card | str], *, packs: int = 1, field: str = "cards") -> list[Card]:
     """Read a list of cards; a card given more often than there are packs is an error."""
     if isinstance(cards, str | bytes) or not isinstance(cards, Iterable):
-        raise HandError(field, f"must be a list of card names (got {cards!r})")
+        raise HandError(field, f"must be a list of card names (got {quote(cards)})")
     parsed: list[Card] = []
     seen: Counter[Card] = Counter()
     for i, name in enumerate(cards):

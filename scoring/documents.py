@@ -7,26 +7,28 @@ the same answer for the same input. Pure Python, no Django.
 from collections.abc import Mapping
 from typing import Any
 
+from scoring.bounds import quote
 from scoring.errors import HandError
-from scoring.jsonio import loads
+from scoring.jsonio import DocumentError, TooLarge, read_document
 from scoring.registry import score_hand
 
+__all__ = ["MAX_HANDS", "DocumentError", "TooLarge", "parse_document", "score_document"]
 
-class DocumentError(HandError):
-    """The document itself is wrong: not JSON, or not an object or array of objects."""
+# A request is answered within a second or so even at the limit (a few ms a hand).
+MAX_HANDS = 1000
 
 
-def parse_document(text: str) -> Any:
-    """Parse JSON text exactly (decimals stay Decimal), naming the spot of a syntax error."""
-    try:
-        return loads(text)
-    except ValueError as error:
-        raise DocumentError("document", f"not valid JSON ({error})") from None
+def parse_document(data: str | bytes) -> Any:
+    """Parse JSON from outside exactly (decimals stay Decimal) within the limits of
+    :func:`scoring.jsonio.read_document`; an error names the field or the syntax error."""
+    return read_document(data)
 
 
 def _score_one(hand: Any, where: str = "") -> dict:
     if not isinstance(hand, Mapping):
-        raise DocumentError(where or "document", f"a hand must be a JSON object (got {hand!r})")
+        raise DocumentError(
+            where or "document", f"a hand must be a JSON object (got {quote(hand)})"
+        )
     try:
         return score_hand(hand.get("ruleset"), hand).to_json()
     except HandError as error:
@@ -38,5 +40,7 @@ def _score_one(hand: Any, where: str = "") -> dict:
 def score_document(document: Any) -> dict | list:
     """Settle one hand or a list of hands; a bad hand raises HandError naming its place."""
     if isinstance(document, list):
+        if len(document) > MAX_HANDS:
+            raise TooLarge("document", f"at most {MAX_HANDS} hands (got {len(document)})")
         return [_score_one(hand, f"[{index}]") for index, hand in enumerate(document)]
     return _score_one(document)

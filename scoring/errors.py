@@ -12,6 +12,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+# An error quotes at most this many characters of a bad value: a 2 MB value sent in
+# must not come back in the answer.
+QUOTE_LENGTH = 80
+
+
+def clip(text: str) -> str:
+    """``text`` cut to :data:`QUOTE_LENGTH` characters with an ellipsis."""
+    return text if len(text) <= QUOTE_LENGTH else text[:QUOTE_LENGTH] + "…"
+
+
+def quote(value: object) -> str:
+    """``repr(value)``, cut to :data:`QUOTE_LENGTH` characters with an ellipsis."""
+    if isinstance(value, str) and len(value) > 2 * QUOTE_LENGTH:
+        value = value[: 2 * QUOTE_LENGTH]  # repr() of a 2 MB string is not needed
+    return clip(repr(value))
+
 
 class HandError(ValueError):
     """A hand that cannot be scored: ``field`` says where (a path), ``reason`` says why."""
@@ -51,7 +67,7 @@ class UnknownRuleset(HandError):
         self.name = name
         self.known = tuple(sorted(known))
         names = ", ".join(self.known)
-        reason = f"unknown ruleset {name!r}" + (f" (known: {names})" if names else "")
+        reason = f"unknown ruleset {quote(name)}" + (f" (known: {names})" if names else "")
         super().__init__("ruleset", reason)
 
     def __reduce__(self):

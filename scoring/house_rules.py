@@ -16,6 +16,7 @@ from decimal import Decimal
 from functools import cache
 from typing import Any
 
+from scoring.bounds import check_decimal, check_integer
 from scoring.errors import HandError, UnknownHouseRule
 from scoring.reader import describe
 
@@ -28,8 +29,10 @@ KINDS = ("bool", "int", "decimal", "choice")
 class HouseRule:
     """One setting: its name, default, kind (``bool``/``int``/``decimal``/``choice``)…
 
-    ``choices`` lists the allowed values of a ``choice``; ``minimum`` bounds an ``int`` or
-    ``decimal``; ``source`` says where the default comes from.
+    ``choices`` lists the allowed values of a ``choice``; ``minimum`` and ``maximum`` bound
+    an ``int`` or ``decimal``, which also keeps the bounds of :mod:`scoring.bounds` (so a
+    value such as ``1E-999999`` cannot make exact arithmetic crawl); ``source`` says where
+    the default comes from.
     """
 
     name: str
@@ -38,6 +41,7 @@ class HouseRule:
     choices: tuple[str, ...] = ()
     help: str = ""
     minimum: int | None = None
+    maximum: int | None = None
     source: str = ""
 
     def __post_init__(self) -> None:
@@ -66,10 +70,17 @@ class HouseRule:
     def _check_number(self, field: str, value: object) -> None:
         types = (int,) if self.kind == "int" else (int, Decimal)
         what = "an integer" if self.kind == "int" else "a number"
-        if type(value) not in types or (isinstance(value, Decimal) and not value.is_finite()):
+        if type(value) not in types:
             raise HandError(field, f"must be {what} (got {describe(value)})")
+        # The bounds first: comparing is cheap, but the value goes on into arithmetic.
+        if isinstance(value, Decimal):
+            check_decimal(value, field)
+        else:
+            check_integer(value, field)
         if self.minimum is not None and value < self.minimum:
             raise HandError(field, f"must be at least {self.minimum} (got {describe(value)})")
+        if self.maximum is not None and value > self.maximum:
+            raise HandError(field, f"must be at most {self.maximum} (got {describe(value)})")
 
 
 class Settings(Mapping[str, Any]):

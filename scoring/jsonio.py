@@ -5,6 +5,15 @@
 '{"deltas": {"1": 1.5, "2": -1.5, "3": 2}}'
 >>> loads('{"x": 1.50}')
 {'x': Decimal('1.50')}
+
+Input from outside (the HTTP endpoint, the command line, a hidden form field) is read
+with :func:`read_document`, which also keeps the limits: size, nesting, number bounds
+(:mod:`scoring.bounds`) and no key given twice.
+
+>>> read_document(b'{"house_rules": {"renonc_value": 1E-999999}}')
+Traceback (most recent call last):
+...
+scoring.bounds.OutOfBounds: house_rules.renonc_value: must be a number with at most 12 significant digits and an exponent within ±6 (got '1E-999999')
 """
 
 from __future__ import annotations
@@ -15,16 +24,171 @@ from decimal import Decimal
 from types import MappingProxyType
 from typing import Any
 
-__all__ = ["dumps", "freeze", "loads", "number_text"]
+from scoring.bounds import (
+    DECIMAL_LIMIT,
+    INTEGER_LIMIT,
+    MAX_INTEGER_DIGITS,
+    MAX_NUMBER_TEXT,
+    OutOfBounds,
+    clip,
+    decimal_problem,
+    quote,
+)
+from scoring.errors import HandError
+
+__all__ = [
+    "MAX_BYTES",
+    "MAX_DEPTH",
+    "DocumentError",
+    "TooLarge",
+    "dumps",
+    "freeze",
+    "loads",
+    "number_text",
+    "read_document",
+]
+
+MAX_BYTES = 256 * 1024
+MAX_DEPTH = 32
+
+
+class DocumentError(HandError):
+    """The document itself is wrong: not UTF-8, not JSON, nested too deep, a key twice."""
+
+
+class TooLarge(DocumentError):
+    """The document is larger than the limits allow (HTTP 413 rather than 400)."""
 
 
 def _reject_constant(name: str) -> None:
     raise ValueError(f"{name} is not a JSON number")
 
 
+def _no_repeated_keys(pairs: list[tuple[str, Any]]) -> dict:
+    data = dict(pairs)
+    if len(data) < len(pairs):
+        seen: set[str] = set()
+        repeated = next(key for key, _ in pairs if key in seen or seen.add(key))
+        raise ValueError(f"the key {quote(repeated)} is given twice")
+    return data
+
+
 def loads(text: str | bytes) -> Any:
-    """Parse JSON; numbers with a fraction or exponent become ``Decimal``, never float."""
-    return json.loads(text, parse_float=Decimal, parse_constant=_reject_constant)
+    """Parse JSON; numbers with a fraction or exponent become ``Decimal``, never float.
+
+    NaN, Infinity and a key given twice in one object are refused. For input from
+    outside use :func:`read_document`, which keeps the limits too.
+    """
+    return json.loads(
+        text,
+        parse_float=Decimal,
+        parse_constant=_reject_constant,
+        object_pairs_hook=_no_repeated_keys,
+    )
+
+
+class _Refused:
+    """A value the parser met but refused; :func:`_check_tree` reports it with its path."""
+
+    __slots__ = ("reason",)
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+
+
+class _Repeated(dict):
+    """An object that gave ``key`` twice (reported with its path, like a bad number)."""
+
+    key: str = ""
+
+
+def _repeated_marker(pairs: list[tuple[str, Any]]) -> dict:
+    data = dict(pairs)
+    if len(data) == len(pairs):
+        return data
+    marked = _Repeated(data)
+    seen: set[str] = set()
+    marked.key = next(key for key, _ in pairs if key in seen or seen.add(key))
+    return marked
+
+
+def _bounded_decimal(text: str) -> Decimal | _Refused:
+    # The written length bounds the work of Decimal() itself; the digits and the
+    # exponent are then checked without any arithmetic.
+    value = Decimal(text) if len(text) <= MAX_NUMBER_TEXT else None
+    if value is None or decimal_problem(value):
+        return _Refused(f"must be {DECIMAL_LIMIT} (got {quote(text)})")
+    return value
+
+
+def _bounded_int(text: str) -> int | _Refused:
+    if len(text.lstrip("-")) > MAX_INTEGER_DIGITS:
+        return _Refused(f"must be {INTEGER_LIMIT} (got {quote(text)})")
+    return int(text)
+
+
+def _refused_constant(name: str) -> _Refused:
+    return _Refused(f"NaN and Infinity are not numbers (got {name})")
+
+
+def _path(path: str, key: object) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    name = quote(key)[1:-1] if len(key) > 40 else key
+    return f"{path}.{name}" if path else name
+
+
+def _check_tree(document: Any) -> None:
+    """Refuse a document nested too deep, or holding a refused number or a repeated key.
+
+    Iterative, so that the depth it checks cannot exhaust Python's own stack.
+    """
+    stack: list[tuple[str, int, Any]] = [("", 0, document)]
+    while stack:
+        path, depth, value = stack.pop()
+        if isinstance(value, _Refused):
+            raise OutOfBounds(path or "document", value.reason)
+        if not isinstance(value, dict | list):
+            continue
+        if depth >= MAX_DEPTH:
+            raise DocumentError(clip(path) or "document", f"nested deeper than {MAX_DEPTH} levels")
+        if isinstance(value, _Repeated):
+            raise DocumentError(_path(path, value.key), "is given twice in one object")
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        stack.extend((_path(path, key), depth + 1, item) for key, item in items)
+
+
+def read_document(data: str | bytes, *, max_bytes: int = MAX_BYTES) -> Any:
+    """Parse JSON from outside, keeping every limit; a :class:`DocumentError` otherwise.
+
+    At most ``max_bytes`` of UTF-8, nested at most :data:`MAX_DEPTH` levels, numbers
+    within :mod:`scoring.bounds`, no NaN or Infinity and no key twice in an object. An
+    error names the path of the bad value (``"[2].house_rules.renonc_value"``).
+    """
+    size = len(data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data)
+    if size > max_bytes:
+        raise TooLarge("document", f"larger than {max_bytes // 1024} KB")
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise DocumentError(
+                "document", f"not UTF-8 text (byte {error.start}: {error.reason})"
+            ) from None
+    try:
+        document = json.loads(
+            data,
+            parse_float=_bounded_decimal,
+            parse_int=_bounded_int,
+            parse_constant=_refused_constant,
+            object_pairs_hook=_repeated_marker,
+        )
+    except RecursionError:
+        raise DocumentError("document", f"nested deeper than {MAX_DEPTH} levels") from None
+    except ValueError as error:
+        raise DocumentError("document", f"not valid JSON ({clip(str(error))})") from None
+    _check_tree(document)
+    return document
 
 
 def number_text(value: Decimal) -> str:

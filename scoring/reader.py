@@ -18,7 +18,7 @@ from decimal import Decimal
 from typing import Any
 
 from scoring.cards import declaring_side_points, total_points
-from scoring.errors import HandError, UnknownField
+from scoring.errors import HandError, UnknownField, clip, quote
 
 __all__ = ["POINT_FIELDS", "JsonObject", "describe", "read_side_points"]
 
@@ -41,11 +41,11 @@ def describe(value: object) -> str:
     A JSON number such as ``59.0`` is shown as written (``59.0``), not as a Decimal repr.
     """
     if isinstance(value, Decimal):
-        return f"{value}, a decimal number"
+        return f"{clip(str(value))}, a decimal number"
     kind = _JSON_TYPES.get(type(value))
     if kind in (None, "an integer", "a string", "null"):
-        return repr(value)
-    return f"{value!r}, {kind}"
+        return quote(value)
+    return f"{quote(value)}, {kind}"
 
 
 def _is_list(value: object) -> bool:
@@ -64,7 +64,8 @@ class JsonObject:
             if name not in fields:
                 allowed = ", ".join(sorted(fields))
                 raise UnknownField(
-                    self._join(path, name), f"unknown field {name!r} (allowed: {allowed})"
+                    self._join(path, clip(str(name))),
+                    f"unknown field {quote(name)} (allowed: {allowed})",
                 )
         self.data: Mapping[str, Any] = data
         self.path = path
@@ -161,7 +162,9 @@ class JsonObject:
             raise self.error(name, f"must be an object seat → number (got {describe(value)})")
         keys = {str(key): key for key in value if type(key) in (str, int)}
         if len(keys) < len(value):
-            raise self.error(name, f"gives a seat twice, or a key that is no seat (got {value!r})")
+            raise self.error(
+                name, f"gives a seat twice, or a key that is no seat (got {quote(value)})"
+            )
         allowed = tuple(str(seat) for seat in seats)
         for key in keys:
             if key not in allowed:

@@ -3,8 +3,6 @@
 Nothing here stores anything; both are open to everyone.
 """
 
-from decimal import Decimal
-
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt
@@ -12,10 +10,14 @@ from django.views.decorators.http import require_POST
 
 from clubs.roles import public
 from scoring import RULESETS, catalogue
-from scoring.documents import parse_document, score_document
-from scoring.errors import HandError
+from scoring.documents import TooLarge, parse_document, score_document
+from scoring.errors import HandError, clip, quote
 from scoring.forms import HAND_FORMS, HandForm
-from scoring.jsonio import dumps, loads
+from scoring.forms.running import RunningTotalsForm
+from scoring.jsonio import MAX_BYTES, dumps
+
+# An error message is a sentence or two; the longest (a list of allowed names) fits.
+_MAX_MESSAGE = 1000
 
 
 def _json(data, status: int = 200) -> HttpResponse:
@@ -23,39 +25,50 @@ def _json(data, status: int = 200) -> HttpResponse:
     return HttpResponse(dumps(data), status=status, content_type="application/json")
 
 
-@public
-@csrf_exempt  # a stateless calculation for scripts and other sites; it stores nothing
-@require_POST
-def api_score(request: HttpRequest) -> HttpResponse:
-    """POST one hand or an array of hands as JSON; get the settlement(s) or 400 with errors."""
-    try:
-        text = request.body.decode("utf-8")
-    except UnicodeDecodeError:
-        return JsonResponse(
-            {"errors": [{"field": "document", "message": "the body must be UTF-8 JSON"}]},
-            status=400,
-        )
-    try:
-        result = score_document(parse_document(text))
-    except HandError as error:
-        return JsonResponse(
-            {"errors": [{"field": error.field, "message": error.reason}]}, status=400
-        )
-    return _json(result)
+def _api_error(error: HandError) -> JsonResponse:
+    status = 413 if isinstance(error, TooLarge) else 400
+    # The engine already quotes bad values briefly; the cut is a last guard on the size.
+    message = {"field": clip(error.field), "message": error.reason[:_MAX_MESSAGE]}
+    return JsonResponse({"errors": [message]}, status=status)
 
 
-def _running_totals(text: str, seats) -> dict[int, Decimal]:
-    """The running totals carried in the page (nothing is stored on the server).
+def _api_body(request: HttpRequest) -> bytes:
+    """The request body, refused (413) past the limit by its Content-Length or its size.
 
-    Every seat of `seats` and of the carried totals (a Taroky ve třech table may have a
-    sitter in one hand and not in the next).
+    Django reads at most Content-Length bytes; asking for one more than the limit tells
+    a body that is too big from one that just fits, without reading a 10 MB one.
     """
     try:
-        raw = loads(text) if text else {}
-        known = sorted({*seats, *(int(seat) for seat in raw)})
-        return {seat: Decimal(raw.get(str(seat), 0)) for seat in known}
-    except (ValueError, AttributeError, ArithmeticError, TypeError):
-        return dict.fromkeys(seats, Decimal(0))
+        declared = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        declared = 0
+    if declared > MAX_BYTES:
+        raise TooLarge("document", f"larger than {MAX_BYTES // 1024} KB ({declared} bytes)")
+    body = request.read(MAX_BYTES + 1)
+    if len(body) > MAX_BYTES:
+        raise TooLarge("document", f"larger than {MAX_BYTES // 1024} KB")
+    return body
+
+
+@public
+@csrf_exempt  # a stateless calculation for scripts and other sites; it stores nothing
+def api_score(request: HttpRequest) -> HttpResponse:
+    """POST one hand or an array of hands as JSON; get the settlement(s), or an error.
+
+    Whatever is wrong with the request, the answer is JSON ``{"errors": [{"field",
+    "message"}]}``: 413 for a body or a list of hands beyond the limits, 405 for another
+    method than POST, 400 otherwise.
+    """
+    if request.method != "POST":
+        error = {"field": "method", "message": f"use POST (got {quote(request.method)})"}
+        response = JsonResponse({"errors": [error]}, status=405)
+        response["Allow"] = "POST"
+        return response
+    try:
+        result = score_document(parse_document(_api_body(request)))
+    except HandError as error:
+        return _api_error(error)
+    return _json(result)
 
 
 def _hand_form_class(ruleset: str) -> type[HandForm]:
@@ -75,8 +88,9 @@ def calculator(request: HttpRequest, ruleset: str) -> HttpResponse:
     form = _hand_form_class(ruleset)(request.POST or None)
     settlement = form.settle() if request.method == "POST" else None
     seats = settlement.seats if settlement else form.seats
-    running = _running_totals(request.POST.get("running", ""), seats)
-    if settlement and request.POST.get("action") == "add":
+    totals = RunningTotalsForm(request.POST or None)
+    running = totals.totals(seats)
+    if settlement and totals.adds():
         running = {seat: total + settlement.deltas.get(seat, 0) for seat, total in running.items()}
     context = {
         "form": form,

@@ -8,8 +8,7 @@ the request.
 
 The examples are few on a developer's machine and more on CI (`CI` set, e.g. `CI=true`):
 see the two hypothesis profiles below. A new view that reads a POST body fails
-`test_every_view_that_reads_a_post_body_is_fuzzed` until it has a row in `VIEWS`; a view
-the fuzz finds failing is marked in `KNOWN_FAILURES` until it is fixed.
+`test_every_view_that_reads_a_post_body_is_fuzzed` until it has a row in `VIEWS`.
 """
 
 import json
@@ -426,24 +425,6 @@ VIEWS = {
     "tournaments:sheet_confirm": View("director", lambda s: {}, ("confirm",)),
 }
 
-# The fuzz finds these views' inputs failing; their owners fix them (the judge's pages and
-# the scoring API). Remove a mark once its view passes.
-KNOWN_FAILURES = {
-    "tournaments:hand_add": "fixed by the judge-page/scoring work",
-    "scoring:calculator": "fixed by the judge-page/scoring work",
-    "tournaments:hand_edit": "fixed by the judge-page/scoring work",
-}
-
-
-def _marked(names, failures: dict) -> list:
-    return [
-        pytest.param(
-            name,
-            marks=pytest.mark.xfail(strict=True, reason=failures[name]) if name in failures else (),
-        )
-        for name in names
-    ]
-
 
 def _url(name: str, site: Site) -> str:
     _method, kwargs, _data, _expected = PAGES[name]
@@ -516,7 +497,7 @@ def _warm_up(client: Client, url: str, body) -> None:
             client.post(url, body)
 
 
-@pytest.mark.parametrize("name", _marked(sorted(VIEWS), KNOWN_FAILURES))
+@pytest.mark.parametrize("name", sorted(VIEWS))
 def test_malformed_forms_are_answered_quickly_without_500_and_refusals_save_nothing(
     name, site, added_levels
 ):
@@ -594,12 +575,7 @@ def api_body(hand: dict, changes: list[tuple[str, str, str]]) -> bytes:
     return text.encode()
 
 
-API_KNOWN_FAILURES = dict.fromkeys(("spjst", "cz_three"), "fixed by the judge-page/scoring work")
-
-
-@pytest.mark.parametrize(
-    "ruleset", _marked([hand["ruleset"] for hand in API_HANDS], API_KNOWN_FAILURES)
-)
+@pytest.mark.parametrize("ruleset", [hand["ruleset"] for hand in API_HANDS])
 def test_malformed_json_is_answered_quickly_without_500_and_saves_nothing(
     ruleset, db, added_levels
 ):

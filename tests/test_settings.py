@@ -66,3 +66,24 @@ def test_the_migrations_match_the_models():
     out = StringIO()
     call_command("makemigrations", "--check", "--dry-run", stdout=out)
     assert "No changes detected" in out.getvalue()
+
+
+@pytest.mark.parametrize("entry_point", ["config.wsgi", "config.asgi"])
+def test_the_web_server_refuses_to_start_without_a_secret_key(entry_point):
+    clean = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY"}}
+    clean.update(DJANGO_SETTINGS_MODULE="config.settings", DEBUG="0")
+    result = subprocess.run(
+        [sys.executable, "-c", f"import {entry_point}"],
+        cwd=ROOT,
+        env=clean,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set" in result.stderr
+
+
+def test_migrate_refuses_to_run_without_a_secret_key():
+    result = _manage("migrate", "--plan", DEBUG="0")
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set" in result.stderr

@@ -11,10 +11,13 @@ from django.utils.translation import gettext_lazy as _
 from clubs.models import Player
 from clubs.roles import JUDGES
 from scoring import get_ruleset
+from scoring.bounds import OutOfBounds, read_decimal
 from tournaments import turns
 from tournaments.models import Round, Table, Tournament
 from tournaments.services import pinned_house_rules
 
+# Placement points are given per place at a table; no table seats more.
+MAX_PLACES = 8
 _DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
 
@@ -62,12 +65,21 @@ class TournamentForm(forms.ModelForm):
 
     def clean_placement_points_text(self) -> list:
         text = self.cleaned_data["placement_points_text"].replace(";", ",")
-        try:
-            # Stored as text ("0.5"): exact, and JSON has no decimal type.
-            points = [str(Decimal(p.strip())) for p in text.split(",") if p.strip()]
-        except ArithmeticError:
+        items = [p.strip() for p in text.split(",") if p.strip()]
+        if len(items) > MAX_PLACES:
             raise forms.ValidationError(
-                _("Write numbers separated by commas, e.g. 4, 3, 2, 1.")
+                _("At most %(count)s places at a table.") % {"count": MAX_PLACES}
+            )
+        try:
+            # The bounded reader: NaN, Infinity and 1e999999 would break every standing.
+            # Stored as text ("0.5"): exact, and JSON has no decimal type.
+            points = [str(read_decimal(p, str(place))) for place, p in enumerate(items, 1)]
+        except OutOfBounds as error:
+            raise forms.ValidationError(
+                _(
+                    "Place %(place)s: %(reason)s. Write numbers separated by commas, e.g. 4, 3, 2, 1."
+                )
+                % {"place": error.field, "reason": error.reason}
             ) from None
         return points
 

@@ -20,6 +20,7 @@ from scoring.forms.fields import (
     CARD_CHOICES,
     NUMBER,
     SEATS,
+    PenaltyParameterField,
     SeatGroups,
     card_groups,
     house_rule_field,
@@ -157,7 +158,9 @@ class HandForm(forms.Form):
             self.fields[names[1]] = seat_field(_("Offender (seat)"), blank="—")
             for param in params:
                 name = f"penalty_{row}_{param}"
-                self.fields[name] = forms.CharField(label=param.replace("_", " "), required=False)
+                self.fields[name] = PenaltyParameterField(
+                    label=param.replace("_", " "), required=False
+                )
                 names.append(name)
             self.penalty_rows.append(names)
         self.penalty_params = params
@@ -277,8 +280,8 @@ class HandForm(forms.Form):
             self.sources[where] = code_name
             self.sources[f"{where}.seat"] = seat_name
             for param, name in zip(self.penalty_params, param_names, strict=True):
-                if data.get(name):
-                    entry[param] = _param_value(data[name])
+                if data.get(name) not in (None, ""):
+                    entry[param] = data[name]
                     self.sources[f"{where}.{param}"] = name
             penalties.append(entry)
         return penalties
@@ -354,12 +357,6 @@ class HandForm(forms.Form):
             index = next(offered, None)
             if index is not None:
                 data[f"{prefix}_{entry['seat']}_{index}"] = entry[key]
-
-
-def _param_value(text: str) -> Any:
-    """A penalty parameter: a seat number stays a number, a value name stays text."""
-    text = text.strip()
-    return int(text) if text.isdigit() else text
 
 
 VALAT_SIDES = [

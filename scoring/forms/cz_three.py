@@ -127,6 +127,12 @@ class CzThreeHandForm(HandForm):
     @classmethod
     def initial_from_hand(cls, hand: dict[str, Any]) -> dict[str, Any]:
         data = super().initial_from_hand(hand)
+        for row, penalty in enumerate(hand.get("penalties") or ()):
+            # A renonc stored in the RULES §7.3 spelling (cz.renonc.*) is offered under the
+            # catalogue's (cz_three.renonc.*): the same renonc.
+            code = penalty.get("code")
+            if isinstance(code, str) and code.startswith("cz.renonc."):
+                data[f"penalty_{row}_code"] = "cz_three." + code.removeprefix("cz.")
         for bonus in hand.get("bonuses") or ():
             prefix = f"bonus_{bonus['kind']}"
             data[f"{prefix}_side"] = bonus["side"]

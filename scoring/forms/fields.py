@@ -5,6 +5,7 @@ from collections.abc import Sequence
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scoring.bounds import OutOfBounds, read_decimal, read_integer
 from scoring.cards import PACK, Card, Suit
 from scoring.house_rules import HouseRule
 
@@ -87,9 +88,53 @@ def house_rule_field(rule: HouseRule) -> forms.Field:
             label=rule.name, choices=choices, required=False, initial=rule.default
         )
     if rule.kind == "decimal":
-        return forms.DecimalField(
-            label=rule.name, required=False, initial=rule.default, min_value=rule.minimum
+        return BoundedDecimalField(
+            label=rule.name,
+            required=False,
+            initial=rule.default,
+            min_value=rule.minimum,
+            max_value=rule.maximum,
         )
     return forms.IntegerField(
-        label=rule.name, required=False, initial=rule.default, min_value=rule.minimum
+        label=rule.name,
+        required=False,
+        initial=rule.default,
+        min_value=rule.minimum,
+        max_value=rule.maximum,
     )
+
+
+class BoundedDecimalField(forms.DecimalField):
+    """A decimal read by :func:`scoring.bounds.read_decimal`: at most 12 significant
+    digits, an exponent within ±6, never NaN or Infinity (the error names the limit)."""
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return None
+        try:
+            return read_decimal(str(value), self.label or "value")
+        except OutOfBounds as error:
+            raise forms.ValidationError(error.reason, code="invalid") from None
+
+
+class PenaltyParameterField(forms.CharField):
+    """A penalty's parameter: a seat number (ASCII digits) becomes an int, a value name
+    stays text. ``²`` or ``③`` are text (the engine then names them as no value), never
+    a crash in ``int()``; a number beyond :mod:`scoring.bounds` is a form error."""
+
+    # The longest value name is far shorter; more is no parameter.
+    MAX_LENGTH = 40
+
+    def to_python(self, value):
+        text = super().to_python(value)
+        if len(text) > self.MAX_LENGTH:
+            raise forms.ValidationError(
+                f"at most {self.MAX_LENGTH} characters (got {len(text)})", code="max_length"
+            )
+        digits = text.lstrip("+-")
+        if not (digits.isascii() and digits.isdigit()):
+            return text
+        try:
+            return read_integer(text, self.label or "value")
+        except OutOfBounds as error:
+            raise forms.ValidationError(error.reason, code="invalid") from None

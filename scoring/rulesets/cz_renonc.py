@@ -1,9 +1,9 @@
 """Czech renonc (000 "Renonc"; RULES §7.2, §7.3): reading, checking and scoring it.
 
-Both Czech rulesets use the same eight renonc kinds. Czech Taroky (``cz_xix``) writes
-their codes as RULES §7.2 names them, ``cz.renonc.revoke``; Taroky ve třech
-(``cz_three``) under its own name, ``cz_three.renonc.revoke``. A renonc is recorded as
-``{"code": …, "seat": offender}``.
+Both Czech rulesets use the same eight renonc kinds, written as RULES §7.2 names them,
+``cz.renonc.revoke`` (RULES §7.3 tells Taroky ve třech to use them too); Taroky ve třech
+(``cz_three``) also reads them under its own name, ``cz_three.renonc.revoke``, the
+spelling of its catalogue. A renonc is recorded as ``{"code": …, "seat": offender}``.
 
 **Decision** (RULES §7.2): a renonc voids the hand (nothing else is scored) and the
 offender pays each other player the ruleset's renonc amount × the game's flek factor;
@@ -50,6 +50,8 @@ _VARSAVA_ONLY = frozenset(kind for kind in KINDS if kind.startswith("varsava_"))
 _CALLERS_OWN = frozenset({"varsava_card_not_added", "varsava_too_many_taroks"})
 # Contracts with no talon to take and discard from (000: Sólo; Varšava's talon is added).
 _NO_DISCARD = frozenset({"solo", "varsava"})
+# What the seat sitting a hand out can commit: it deals, and it sits at the table.
+_SITTERS_OWN = frozenset({"misdeal", "conduct"})
 
 
 def codes(prefix: str) -> tuple[str, ...]:
@@ -77,14 +79,20 @@ class Renonc:
         return f"Renonc {self.code} (seat {self.seat})"
 
 
-def read_renoncs(hand: JsonObject, prefix: str, seats: Sequence[Seat]) -> tuple[Renonc, ...]:
-    """Read ``penalties``: each ``{"code", "seat"}``, both required."""
-    known = codes(prefix)
+def read_renoncs(
+    hand: JsonObject, prefix: str, seats: Sequence[Seat], aliases: Sequence[str] = ()
+) -> tuple[Renonc, ...]:
+    """Read ``penalties``: each ``{"code", "seat"}``, both required.
+
+    Codes are written under ``prefix`` or one of the ``aliases`` (``cz_three.renonc.revoke``
+    or ``cz.renonc.revoke``); each renonc keeps the spelling it was given.
+    """
+    known = {code for name in (prefix, *aliases) for code in codes(name)}
     renoncs = []
     for _, entry in hand.objects("penalties", ("code", "seat"), ("code",)):
         code = entry.raw("code")
         if code not in known:
-            raise entry.error("code", _unknown_code(code, prefix))
+            raise entry.error("code", _unknown_code(code, prefix, aliases))
         entry.require("seat", f"is required by {code}")
         renoncs.append(Renonc(code, entry.int("seat", seats[0], seats[-1])))
     return tuple(renoncs)
@@ -111,23 +119,49 @@ def adjustment_line(seats: Sequence[Seat]) -> Line:
     return Line("adjustment", label, zero(seats))
 
 
-def _unknown_code(code: object, prefix: str) -> str:
+def _unknown_code(code: object, prefix: str, aliases: Sequence[str] = ()) -> str:
     hint = ""
     if isinstance(code, str) and ".renonc." in code:
         hint = f"; this ruleset writes it {prefix}.renonc.{code.rsplit('.', 1)[1]}"
-    return f"unknown penalty code {describe(code)} (known: {', '.join(codes(prefix))}){hint}"
+    also = "".join(f", or the same under {alias}.renonc" for alias in aliases)
+    known = ", ".join(codes(prefix))
+    return f"unknown penalty code {describe(code)} (known: {known}{also}){hint}"
 
 
-def check_renoncs(renoncs: Sequence[Renonc], contract: str | None, declarer: Seat | None) -> None:
-    """Check each renonc against the contract and the caller; the first fault is raised."""
+def check_renoncs(
+    renoncs: Sequence[Renonc],
+    contract: str | None,
+    declarer: Seat | None,
+    *,
+    sitter: Seat | None = None,
+    discarder: Seat | None = None,
+) -> None:
+    """Check each renonc against the contract and the caller; the first fault is raised.
+
+    ``sitter`` is the seat sitting the hand out (Taroky ve třech): it deals, so it may
+    misdeal, and anyone may offend by ``conduct``, but outside a Varšava (where it plays
+    the talon) it plays no card and announces nothing. ``discarder`` is the only seat that
+    discards to the talon, when the ruleset says so (Taroky ve třech: the declarer).
+    """
     seen: set[tuple[str, Seat]] = set()
     for i, renonc in enumerate(renoncs):
         path, kind = f"penalties[{i}]", renonc.kind
-        if (renonc.code, renonc.seat) in seen or (kind == "misdeal" and _has(seen, kind)):
+        # By kind: the same renonc under two spellings of its code is still one renonc.
+        if (kind, renonc.seat) in seen or (kind == "misdeal" and _has(seen, kind)):
             raise HandError(f"{path}.code", f"{renonc.code} is already recorded in this hand")
-        seen.add((renonc.code, renonc.seat))
+        seen.add((kind, renonc.seat))
         if contract is None:
             continue
+        if renonc.seat == sitter and contract != "varsava" and kind not in _SITTERS_OWN:
+            raise HandError(
+                f"{path}.seat", f"seat {sitter} sits this hand out: it plays no card and "
+                f"announces nothing, so only misdeal or conduct (got {renonc.seat})"
+            )  # fmt: skip
+        if kind == "talon_discard" and discarder is not None and renonc.seat != discarder:
+            raise HandError(
+                f"{path}.seat", f"only the declarer, {discarder}, discards to the talon "
+                f"(got {renonc.seat})"
+            )  # fmt: skip
         if kind in _VARSAVA_ONLY and contract != "varsava":
             raise HandError(f"{path}.code", f"only in a Varšava (got contract {contract!r})")
         if kind == "talon_discard" and contract in _NO_DISCARD:
@@ -140,7 +174,7 @@ def check_renoncs(renoncs: Sequence[Renonc], contract: str | None, declarer: Sea
 
 
 def _has(seen: set[tuple[str, Seat]], kind: str) -> bool:
-    return any(code.endswith(f".{kind}") for code, _ in seen)
+    return any(seen_kind == kind for seen_kind, _ in seen)
 
 
 def renonc_lines(

@@ -113,7 +113,8 @@ def _example(kind: str, code: str) -> dict[str, Any]:
         }  # fmt: skip
     else:
         hand = {"contract": "prvni", "declarer": 1, "declarer_points": 41, "flek": 1}
-    seat = 1 if kind.startswith("varsava") else 2
+    # A Varšava's own renoncs are its caller's, and only the declarer discards to the talon.
+    seat = 1 if kind.startswith("varsava") or kind == "talon_discard" else 2
     return {"ruleset": NAME, **hand, "penalties": [{"code": code, "seat": seat}]}
 
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from scoring.errors import HandError
 from scoring.labels import hand_text
-from scoring.reader import POINT_FIELDS, JsonObject, read_side_points
+from scoring.reader import POINT_FIELDS, JsonObject, describe, read_side_points
 from scoring.rulesets.cz_renonc import Renonc, check_renoncs, penalties_only, read_renoncs
 from scoring.rulesets.cz_three_bonuses import Bonus, read_bonuses
 from scoring.settlement import Seat
@@ -147,9 +147,17 @@ def _read_hand(data: Mapping[str, Any]) -> Hand:
         varsava_points=hand.seat_map("varsava_points", seats, 0, ALL_POINTS),
         varsava_tricks=hand.seat_map("varsava_tricks", seats, 0, TRICKS),
         varsava_flek=hand.int("varsava_flek", 0, 4 if sitter else 3, 0),
-        penalties=read_renoncs(hand, NAME, seats),
+        # RULES §7.3: the Czech renonc codes (cz.renonc.*); the catalogue's own spelling
+        # (cz_three.renonc.*) stays accepted.
+        penalties=read_renoncs(hand, NAME, seats, aliases=("cz",)),
     )
-    check_renoncs(parsed.penalties, contract and contract.value, declarer)
+    check_renoncs(
+        parsed.penalties,
+        contract and contract.value,
+        declarer,
+        sitter=sitter,
+        discarder=declarer,  # only the declarer takes the talon in Taroky ve třech (001)
+    )
     if parsed.varsava_points is not None and parsed.varsava_tricks is not None:
         _check_varsava(parsed)
     if not parsed.voided and not penalties_only(hand, ("sitter",), _UNSET):
@@ -170,7 +178,9 @@ def _check_applies(hand: JsonObject, contract: Contract | None, sitter: Seat | N
         for field in (*POINT_FIELDS, "valat", "bonuses"):
             hand.absent(field, "in Varšava each player plays alone (see varsava_points)")
         if hand.raw("flek"):
-            raise hand.error("flek", f"a Varšava's flek is varsava_flek (got {hand.raw('flek')!r})")
+            raise hand.error(
+                "flek", f"a Varšava's flek is varsava_flek (got {describe(hand.raw('flek'))})"
+            )
     elif contract is not None:
         for field in _VARSAVA_FIELDS:
             hand.absent(field, "only a Varšava has it")

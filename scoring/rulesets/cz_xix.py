@@ -62,12 +62,12 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
     _multiplier("preferanc_back_multiplier", "a preferanc gone back to the first three"),
     _multiplier("solo_multiplier", "a sólo"),
     HouseRule(
-        "varsava_value", 10, "int", minimum=0,
+        "varsava_value", 10, "int", minimum=0, maximum=10_000,
         help="What the player with the most points pays each other player in a Varšava.",
         source="RULES §3.5 Decision: 000 gives Varšava no price",
     ),
     HouseRule(
-        "renonc_points", 20, "int", minimum=0,
+        "renonc_points", 20, "int", minimum=0, maximum=10_000,
         help="What a renonc costs the offender, to each other player, × the flek factor.",
         source="RULES §7.2 Decision: Vysočina club rules, 1 Kč ×2 per flek at 5 h a point",
     ),

@@ -21,6 +21,7 @@ from scoring.labels import hand_text
 from scoring.reader import POINT_FIELDS, JsonObject, read_side_points
 from scoring.rulesets.cz_renonc import Renonc, check_renoncs, penalties_only, read_renoncs
 from scoring.rulesets.cz_xix_hlasky import Hlaska, read_hlasky
+from scoring.rulesets.pagat import check_pagat_and_valat, check_pagat_holder
 from scoring.settlement import Seat
 
 __all__ = ["FLEK", "SEATS", "Contract", "Hand", "Pagat", "Valat"]
@@ -238,10 +239,14 @@ def _check_together(hand: Hand) -> None:
                 "valat.side", f"a Valat made by the {valat.side} needs declarer_points {bound} "
                 f"(got {points})"
             )  # fmt: skip
-    if valat and valat.won and pagat and pagat.won and hand.declarer is not None:
-        holder_side = "declarer" if pagat.holder in hand.declaring_side else "opponents"
-        if holder_side != valat.side:
-            raise HandError("pagat.won", "the other side took every trick, see valat (got true)")
+    if hand.declarer is not None:
+        check_pagat_and_valat(pagat, valat, hand.declaring_side)
+    # A voided hand scores neither its Pagat nor its hlášky (golden case): not judged.
+    if pagat and not hand.voided:
+        check_pagat_holder(
+            pagat.holder,
+            ((f"hlasky[{i}]", h.seat, h.kind, h.rule.holding) for i, h in enumerate(hand.hlasky)),
+        )
 
 
 def _check_complete(hand: JsonObject, parsed: Hand) -> None:

@@ -62,7 +62,7 @@ ZERO_SUM = True
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule(
-        "prever_back_multiplier", 3, "int", minimum=1,
+        "prever_back_multiplier", 3, "int", minimum=1, maximum=100,
         help="What a lost Prever costs, times, when the player went back to the first three.",
         source="004 §8 and quick sheet (triple); the Westfest 2012 rules use 4",
     ),

@@ -19,6 +19,7 @@ from typing import Any
 from scoring.errors import HandError
 from scoring.labels import hand_text
 from scoring.reader import POINT_FIELDS, JsonObject, read_side_points
+from scoring.rulesets.pagat import check_pagat_and_valat, check_pagat_holder
 from scoring.rulesets.spjst_penalties import (
     Penalty,
     check_adjustment,
@@ -152,6 +153,7 @@ def _read_hand(data: Mapping[str, Any]) -> Hand:
         values=read_values(hand, SEATS),
         penalties=read_penalties(hand, SEATS),
     )
+    _check_pagat(parsed)
     if parsed.is_adjustment:
         # Before the per-code checks, so that the refusal says the code needs the hand.
         check_adjustment(parsed.penalties)
@@ -159,6 +161,20 @@ def _read_hand(data: Mapping[str, Any]) -> Hand:
     if voiding_penalty(parsed.penalties) is None and not parsed.is_adjustment:
         _check_complete(hand, parsed)
     return parsed
+
+
+def _check_pagat(hand: Hand) -> None:
+    """The Pagat against the values declared and the Valat (shared with cz_xix)."""
+    if hand.pagat is None:
+        return
+    if hand.declarer is not None:
+        check_pagat_and_valat(hand.pagat, hand.valat, hand.declaring_side)
+    # A void hand scores neither its Pagat nor its values: they are not judged.
+    if voiding_penalty(hand.penalties) is None:
+        check_pagat_holder(
+            hand.pagat.holder,
+            ((f"values[{i}]", v.seat, v.value, v.rule.holding) for i, v in enumerate(hand.values)),
+        )
 
 
 def _no_game(hand: Hand) -> bool:

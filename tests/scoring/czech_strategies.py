@@ -35,9 +35,18 @@ def _points(draw: st.DrawFn, hand: dict[str, Any]) -> int:
 
 @st.composite
 def _renoncs(
-    draw: st.DrawFn, prefix: str, contract: str, declarer: int, seats: tuple[int, ...]
+    draw: st.DrawFn,
+    prefix: str,
+    contract: str,
+    declarer: int,
+    seats: tuple[int, ...],
+    sitter: int | None = None,
+    discarder: int | None = None,
 ) -> list[dict[str, Any]]:
     """Renoncs the contract allows, each code and seat once, one misdeal at most.
+
+    The ``sitter`` only misdeals or offends by conduct, except in a Varšava (it plays the
+    talon); a talon discard is the ``discarder``'s when one is given.
 
     Three hands in four have none, and a renonc is as often ``conduct`` (the hand is
     scored) as any of the seven others (the hand is void).
@@ -48,6 +57,10 @@ def _renoncs(
     kinds = st.sampled_from(["conduct"]) | st.sampled_from(KINDS)
     for kind in draw(st.lists(kinds, min_size=1, max_size=3)):
         seat = declarer if kind in _CALLERS_OWN else draw(st.sampled_from(seats))
+        if kind == "talon_discard" and discarder is not None:
+            seat = discarder
+        if seat == sitter and contract != "varsava" and kind not in ("misdeal", "conduct"):
+            continue
         if kind.startswith("varsava_") and contract != "varsava":
             continue
         if kind == "talon_discard" and contract in ("solo", "varsava"):
@@ -93,6 +106,9 @@ def _hlasky(draw: st.DrawFn) -> list[dict[str, Any]]:
     return draw(st.permutations(announced))
 
 
+_NEEDS_PAGAT = ("trul", "trulhonery")
+
+
 def _side_of(seat: int, hand: dict[str, Any]) -> str:
     return "declarer" if seat in (hand["declarer"], hand.get("partner")) else "opponents"
 
@@ -114,6 +130,12 @@ def _cz_xix_extras(draw: st.DrawFn, hand: dict[str, Any], points: int) -> None:
         if won and pagat and pagat["won"] and _side_of(pagat["holder"], hand) != side:
             pagat["won"] = False
     hand["hlasky"] = draw(_hlasky())
+    if "pagat" in hand:
+        # Only the Pagat's holder can hold the Trul (RULES §0.4: no impossible hand).
+        holder = hand["pagat"]["holder"]
+        hand["hlasky"] = [
+            h for h in hand["hlasky"] if h["seat"] == holder or h["kind"] not in _NEEDS_PAGAT
+        ]
 
 
 @st.composite
@@ -240,7 +262,9 @@ def cz_three_hands(draw: st.DrawFn) -> dict[str, Any]:
         draw(_cz_three_varsava(hand, seats))
     else:
         draw(_cz_three_game(hand))
-    hand["penalties"] = draw(_renoncs("cz_three", contract, declarer, seats))
+    # RULES §7.3 writes the codes cz.renonc.*; the catalogue's cz_three.renonc.* is read too.
+    prefix = draw(st.sampled_from(["cz", "cz_three"]))
+    hand["penalties"] = draw(_renoncs(prefix, contract, declarer, seats, sitter, declarer))
     return hand
 
 

@@ -159,6 +159,25 @@ def adjustments(draw: st.DrawFn) -> dict[str, Any]:
     return {"ruleset": "spjst", "penalties": draw(st.permutations(penalties))}
 
 
+def _held_beside_the_pagat(values: list[dict], hand: dict[str, Any]) -> list[dict]:
+    """The values that the Pagat's holder allows (RULES §0.4), and a Pagat that could take
+    the last trick although the other side made the Valat is lost instead."""
+    pagat, valat = hand.get("pagat"), hand.get("valat")
+    if pagat is None:
+        return values
+    declaring = (hand.get("declarer"), hand.get("partner"))
+    side = "declarer" if pagat["holder"] in declaring else "opponents"
+    if valat and valat["won"] and pagat["won"] and valat["side"] != side:
+        pagat["won"] = False
+    holder = pagat["holder"]
+    return [
+        v
+        for v in values
+        if (v["seat"] == holder and v["value"] != "uni")
+        or (v["seat"] != holder and v["value"] not in ("trull", "trull_pane", "spjst"))
+    ]
+
+
 @st.composite
 def valid_hands(draw: st.DrawFn) -> dict[str, Any]:
     """A valid SPJST hand as a JSON object (seats 1..4); one in ten is an adjustment."""
@@ -170,7 +189,7 @@ def valid_hands(draw: st.DrawFn) -> dict[str, Any]:
         hand["pagat"] = draw(_pagat())
     if draw(st.integers(0, 4)) == 0:
         hand["valat"] = draw(_valat(points))
-    hand["values"] = draw(declared_values())
+    hand["values"] = _held_beside_the_pagat(draw(declared_values()), hand)
     hand["penalties"] = draw(_penalties(hand))
     if draw(st.integers(0, 9)) == 0:
         _void(draw, hand)

@@ -23,7 +23,7 @@ HAND = {
     "declarer_points": 59,
     "challenge": 1,
     "pagat": {"holder": 2, "announced": True, "won": True, "challenge": 0},
-    "values": [{"seat": 4, "value": "taroky"}, {"seat": 1, "value": "trull"}],
+    "values": [{"seat": 4, "value": "taroky"}, {"seat": 1, "value": "pane"}],
     "penalties": [{"code": "spjst.discard_counter", "seat": 3}],
 }
 CALCULATOR_POST = {
@@ -37,7 +37,7 @@ CALCULATOR_POST = {
     "pagat_won": "on",
     "pagat_challenge": "0",
     "value_4_0": "taroky",
-    "value_1_1": "trull",
+    "value_1_1": "pane",
     "penalty_0_code": "spjst.discard_counter",
     "penalty_0_seat": "3",
 }
@@ -67,7 +67,7 @@ def test_the_three_channels_agree(client, monkeypatch):
     assert from_cli == from_api == json.loads(dumps(expected))
     for line in expected["lines"]:
         assert line["label"] in page.replace("&gt;", ">")
-    # Game 6 (Kontra), Pagat 4 to seats 2 and 4, trull 2 and taroky 4 from each,
+    # Game 6 (Kontra), Pagat 4 to seats 2 and 4, pane 2 and taroky 4 from each,
     # seat 3 pays 5 to each for discarding a counter.
     assert expected["deltas"] == {"1": 9, "2": -3, "3": -19, "4": 13}
 

@@ -40,13 +40,14 @@ def test_the_binding_items_and_hlasky_are_labelled():
         **PRVNI, "declarer_points": 30,
         "pagat": {"holder": 2, "announced": True, "won": True, "flek": 2},
         "valat": {"side": "declarer", "announced": True, "won": False},
-        "hlasky": [{"seat": 1, "kind": "taroky"}, {"seat": 3, "kind": "trulhonery"}],
+        # Not trulhonery: seat 3 cannot hold the Trul while seat 2 holds the Pagat.
+        "hlasky": [{"seat": 1, "kind": "taroky"}, {"seat": 3, "kind": "kralovske_honery"}],
     }  # fmt: skip
     assert labels(hand)[1:] == [
         "Pagat (seat 2) announced, won: 10; reflek ×4 = 40; seats 2 and 4 win 40 each",
         "Valat by the declaring side, announced, failed: 20; seats 1 and 3 lose 20 each",
         "Hláška taroky (seat 1): 10, not counted: the declaring side lost",
-        "Hláška trulhonery (seat 3): 10, counted though its side lost (Honery); "
+        "Hláška kralovske_honery (seat 3): 10, counted though its side lost (Honery); "
         "seats 1 and 3 win 10 each",
     ]
 

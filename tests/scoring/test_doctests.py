@@ -12,7 +12,7 @@ MODULES = [
     "scoring.rulesets.spjst_values", "scoring.rulesets.cz_renonc", "scoring.rulesets.cz_varsava",
     "scoring.rulesets.cz_xix", "scoring.rulesets.cz_xix_hand", "scoring.rulesets.cz_xix_hlasky",
     "scoring.rulesets.cz_three", "scoring.rulesets.cz_three_hand",
-    "scoring.rulesets.cz_three_bonuses",
+    "scoring.rulesets.cz_three_bonuses", "scoring.bounds", "scoring.rulesets.pagat",
 ]  # fmt: skip
 
 

@@ -1,0 +1,63 @@
+"""The calculator's running total: each seat's total carried from hand to hand in the page.
+
+Nothing is stored on the server, so the totals come back in a hidden field; they are
+read with the same bounded reader as the HTTP endpoint (size, nesting, number bounds).
+"""
+
+from decimal import Decimal
+
+from django import forms
+
+from scoring.errors import HandError
+from scoring.forms.fields import SEATS
+from scoring.jsonio import read_document
+
+# Four seats' totals fit in far less; more is not a running total.
+MAX_RUNNING_BYTES = 1024
+
+Totals = dict[int, Decimal]
+
+
+class RunningTotalsField(forms.CharField):
+    """A JSON object seat → amount (``{"1": 2, "2": -1.5}``), read within the bounds."""
+
+    widget = forms.HiddenInput
+
+    def to_python(self, value) -> Totals:
+        text = super().to_python(value)
+        if not text:
+            return {}
+        try:
+            raw = read_document(text, max_bytes=MAX_RUNNING_BYTES)
+        except HandError as error:
+            raise forms.ValidationError(str(error), code="invalid") from None
+        seats = {str(seat): seat for seat in SEATS}
+        if not isinstance(raw, dict) or not set(raw) <= set(seats):
+            raise forms.ValidationError("must be an object seat → amount", code="invalid")
+        amounts = {seats[key]: amount for key, amount in raw.items()}
+        if any(type(amount) not in (int, Decimal) for amount in amounts.values()):
+            raise forms.ValidationError("every amount must be a number", code="invalid")
+        return {seat: Decimal(amount) for seat, amount in amounts.items()}
+
+
+class RunningTotalsForm(forms.Form):
+    """The hidden running totals and the button that adds the hand to them."""
+
+    running = RunningTotalsField(required=False)
+    action = forms.ChoiceField(choices=[("add", "add")], required=False)
+
+    def totals(self, seats) -> Totals:
+        """Every seat of ``seats`` and of the carried totals (a Taroky ve třech table may
+        have a sitter in one hand and not in the next); a broken total starts from zero."""
+        carried = self._cleaned().get("running") or {}
+        return {seat: carried.get(seat, Decimal(0)) for seat in sorted({*seats, *carried})}
+
+    def adds(self) -> bool:
+        """Whether the user asked to add this hand to the running total."""
+        return self._cleaned().get("action") == "add"
+
+    def _cleaned(self) -> dict:
+        if not self.is_bound:
+            return {}
+        self.is_valid()  # each valid field is in cleaned_data even when another is not
+        return self.cleaned_data
