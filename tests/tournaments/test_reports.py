@@ -168,7 +168,6 @@ def _tiny(columns: tuple[Column, ...], rows) -> Report:
         title="Tiny report",
         subtitle="for the test",
         note="A note under the rows",
-        filename="tiny",
     )
 
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.utils.functional import Promise
+from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 Cell = str | int | Decimal | bool | None
@@ -64,9 +65,10 @@ class Column:
 class Report:
     """A report: its columns and rows (cells in column order) and what surrounds them.
 
-    `key` is the report's name in code (the page table's CSS class); `name` its short
-    title (the XLSX sheet); `title` and `subtitle` head the PDF; `note` stands under
-    the rows in every file; `filename` is the download's name without its extension.
+    `key` is the report's name in code (the page table's CSS class, the end of the file
+    name); `name` its short title (the XLSX sheet); `title` and `subtitle` head the PDF;
+    `note` stands under the rows in every file; `of` names what it reports on (the
+    tournament, the season), which starts the file name.
     """
 
     key: str
@@ -76,7 +78,7 @@ class Report:
     title: str = ""
     subtitle: str = ""
     note: str = ""
-    filename: str = ""
+    of: str = ""
     empty_text: str | Promise = ""
 
     def __post_init__(self) -> None:
@@ -88,6 +90,11 @@ class Report:
                 raise ReportError(
                     f"rows[{index}] has {len(row)} cells for {len(self.columns)} columns: {row!r}"
                 )
+
+    @property
+    def filename(self) -> str:
+        """The download's name without its extension: `westfest-tarock-standings`."""
+        return f"{slugify(self.of)}-{self.key}" if self.of else self.key
 
     @property
     def headers(self) -> tuple[str, ...]:
@@ -107,6 +114,11 @@ class Report:
     def aligned_rows(self) -> list[list[tuple[bool, Cell]]]:
         """The rows as (right-aligned?, cell) pairs, as a plain template table reads them."""
         return [list(zip(self.numeric, row, strict=True)) for row in self.rows]
+
+
+def subtitle(*parts: str) -> str:
+    """The parts that are not blank, joined as a subtitle: `2026-09-05 · Lodge 88`."""
+    return " · ".join(part for part in parts if part)
 
 
 # Columns several reports share, so their headers read the same everywhere.

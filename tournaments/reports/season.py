@@ -1,10 +1,9 @@
 """A season's reports: the players' leaderboard and the clubs' leaderboard."""
 
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from tournaments.leaderboard import Leaderboard
-from tournaments.reports.definition import CLUB, PLACE, PLAYER, Column, Kind, Report
+from tournaments.reports.definition import CLUB, PLACE, PLAYER, Column, Kind, Report, subtitle
 
 
 def leaderboard_report(board: Leaderboard) -> Report:
@@ -48,16 +47,15 @@ def leaderboard_report(board: Leaderboard) -> Report:
                 player["total"],
             )
         )
-    subtitle = f"{season.scope} · {season.start_date} – {season.end_date}"
     return Report(
         key="leaderboard",
         name=_("Leaderboard"),
         columns=columns,
         rows=rows,
         title=_("Leaderboard: %(name)s") % {"name": season.name},
-        subtitle=f"{subtitle} · {board.note}" if board.note else subtitle,
+        subtitle=subtitle(season.scope, f"{season.start_date} – {season.end_date}", board.note),
         note=board.note,
-        filename=f"{slugify(season.name)}-leaderboard",
+        of=season.name,
     )
 
 

@@ -1,12 +1,11 @@
 """A tournament's reports: the standings (with a sheet per round in the workbook) and
 every recorded hand, a row per seat."""
 
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.models import Hand, Seat, SheetLine, Tournament
-from tournaments.reports.definition import CLUB, PLACE, PLAYER, Column, Kind, Report
+from tournaments.reports.definition import CLUB, PLACE, PLAYER, Column, Kind, Report, subtitle
 from tournaments.results import Standings
 
 
@@ -37,21 +36,20 @@ def standings_report(result: Standings) -> Report:
         )
         for row in result.rows
     ]
-    subtitle = (
-        str(tournament.date),
-        tournament.host_club.name,
-        tournament.get_standings_method_display(),
-        result.note,
-    )
     return Report(
         key="standings",
         name=_("Standings"),
         columns=columns,
         rows=rows,
         title=_("Standings: %(name)s") % {"name": tournament.name},
-        subtitle=" · ".join(part for part in subtitle if part),
+        subtitle=subtitle(
+            str(tournament.date),
+            tournament.host_club.name,
+            tournament.get_standings_method_display(),
+            result.note,
+        ),
         note=result.note,
-        filename=f"{slugify(tournament.name)}-standings",
+        of=tournament.name,
         empty_text=_("No confirmed score sheet yet."),
     )
 
@@ -134,10 +132,4 @@ def hands_report(tournament: Tournament) -> Report:
                     hand.deleted,
                 )
             )
-    return Report(
-        key="hands",
-        name=_("Hands"),
-        columns=HAND_COLUMNS,
-        rows=rows,
-        filename=f"{slugify(tournament.name)}-hands",
-    )
+    return Report(key="hands", name=_("Hands"), columns=HAND_COLUMNS, rows=rows, of=tournament.name)
