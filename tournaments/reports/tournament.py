@@ -14,7 +14,7 @@ def standings_report(result: Standings) -> Report:
     "provisional after round N of M" until the tournament is finished."""
     tournament = result.tournament
     points = (Column("points", _("Points"), Kind.AMOUNT),) if result.by_points else ()
-    rounds = tuple(Column(f"r{n}", f"R{n}", Kind.CHIPS) for n in result.rounds)
+    rounds = tuple(Column(f"r{n}", _("R%(n)s") % {"n": n}, Kind.CHIPS) for n in result.rounds)
     columns = (
         PLACE,
         PLAYER,
