@@ -1,6 +1,7 @@
 """Spreadsheets and CSV files of plain rows: bold frozen header, widths, numbers as numbers.
 
-Pure Python over openpyxl and csv; the views decide the columns and rows.
+Pure Python over openpyxl and csv; a report (`tournaments.reports`) decides the columns
+and rows.
 """
 
 import csv

@@ -16,8 +16,8 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Season
 from tournaments.models import Tournament
+from tournaments.ranking import normalize, placement_points, rank_rows
 from tournaments.results import final_places
-from tournaments.standings import normalize, placement_points, rank_rows
 
 
 @dataclass

@@ -291,11 +291,14 @@ class Hand(models.Model):
     def __str__(self) -> str:
         return _("Hand %(number)s") % {"number": self.number}
 
-    def delta(self, seat: int):
-        """What this hand moved for one table seat (0 once deleted)."""
-        if self.deleted:
-            return 0
-        return self.settlement["deltas"].get(str(seat), 0)
+    def deltas(self) -> dict[int, int | Decimal]:
+        """What the hand moved, seat number → chips, as the engine settled it.
+
+        A deleted hand keeps its settlement (the score sheet shows it struck through); the
+        caller decides whether it counts.
+        """
+        # JSON keys are strings; the exact decoder has already read the amounts as int/Decimal.
+        return {int(seat): amount for seat, amount in self.settlement["deltas"].items()}
 
 
 class HandRevision(models.Model):

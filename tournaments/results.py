@@ -14,7 +14,7 @@ from django.db.models.functions import Rank
 from django.utils.translation import gettext as _
 
 from tournaments.models import AmountField, Hand, Round, Seat, SheetLine, Tournament
-from tournaments.standings import normalize, placement_points, rank_rows
+from tournaments.ranking import normalize, placement_points, rank_rows
 
 
 @dataclass

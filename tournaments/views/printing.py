@@ -4,8 +4,6 @@ The views only gather the data into the frozen documents of `tournaments.printin
 the paper size is the PAPER_SIZE setting.
 """
 
-from decimal import Decimal
-
 from django.conf import settings
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
@@ -17,9 +15,9 @@ from django.utils.translation import gettext as _
 from clubs.roles import director_required, public
 from tournaments import printing
 from tournaments.access import TableAccess, judge_of_table
+from tournaments.downloads import PDF, download
 from tournaments.models import Hand, Round, ScoreSheet, Seat, Table
 from tournaments.summaries import hand_summary
-from tournaments.views.standings import PDF, download
 
 
 def _round(pk: int, number: int) -> Round:
@@ -52,8 +50,15 @@ def _judge_url(request: HttpRequest, table: Table) -> str | None:
     return request.build_absolute_uri(reverse("tournaments:judge_link", args=[table.judge_token]))
 
 
-def _amount(value) -> int | Decimal:
-    return value if isinstance(value, int) else Decimal(str(value))
+def _sheet_hand(hand: Hand, seats: tuple[printing.SheetSeat, ...]) -> printing.SheetHand:
+    summary = hand_summary(hand.data)
+    deltas = hand.deltas()
+    return printing.SheetHand(
+        hand.number,
+        _("Deleted: %(hand)s") % {"hand": summary} if hand.deleted else summary,
+        tuple(deltas[seat.number] for seat in seats),
+        deleted=hand.deleted,
+    )
 
 
 def sheet_doc(request: HttpRequest, table: Table, *, filled: bool) -> printing.ScoreSheetDoc:
@@ -62,17 +67,7 @@ def sheet_doc(request: HttpRequest, table: Table, *, filled: bool) -> printing.S
     seats = _seats(table)
     hands, counts, confirmed_by = (), None, None
     if filled:
-        hands = tuple(
-            printing.SheetHand(
-                hand.number,
-                _("Deleted: %(hand)s") % {"hand": hand_summary(hand.data)}
-                if hand.deleted
-                else hand_summary(hand.data),
-                tuple(_amount(hand.settlement["deltas"][str(s.number)]) for s in seats),
-                deleted=hand.deleted,
-            )
-            for hand in table.hands.all()
-        )
+        hands = tuple(_sheet_hand(hand, seats) for hand in table.hands.all())
         sheet = next(iter(table.sheets.all()), None)
         if sheet is not None and sheet.confirmed:
             by_seat = {line.seat: line.chips for line in sheet.lines.all()}

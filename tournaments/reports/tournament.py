@@ -1,0 +1,135 @@
+"""A tournament's reports: the standings (with a sheet per round in the workbook) and
+every recorded hand, a row per seat."""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournaments.models import Hand, Seat, SheetLine, Tournament
+from tournaments.reports.definition import CLUB, PLACE, PLAYER, Column, Kind, Report, subtitle
+from tournaments.results import Standings
+
+
+def standings_report(result: Standings) -> Report:
+    """Place, player, club, (points,) a column per round, penalties and chips; marked
+    "provisional after round N of M" until the tournament is finished."""
+    tournament = result.tournament
+    points = (Column("points", _("Points"), Kind.AMOUNT),) if result.by_points else ()
+    rounds = tuple(Column(f"r{n}", _("R%(n)s") % {"n": n}, Kind.CHIPS) for n in result.rounds)
+    columns = (
+        PLACE,
+        PLAYER,
+        CLUB,
+        *points,
+        *rounds,
+        Column("penalties", _("Penalties"), Kind.CHIPS),
+        Column("total", _("Chips"), Kind.CHIPS),
+    )
+    rows = [
+        (
+            row["place"],
+            row["name"],
+            row["club"],
+            *((row["points"],) if result.by_points else ()),
+            *(row["rounds"].get(n) for n in result.rounds),
+            row["penalties"],
+            row["total"],
+        )
+        for row in result.rows
+    ]
+    return Report(
+        key="standings",
+        name=_("Standings"),
+        columns=columns,
+        rows=rows,
+        title=_("Standings: %(name)s") % {"name": tournament.name},
+        subtitle=subtitle(
+            str(tournament.date),
+            tournament.host_club.name,
+            tournament.get_standings_method_display(),
+            result.note,
+        ),
+        note=result.note,
+        of=tournament.name,
+        empty_text=_("No confirmed score sheet yet."),
+    )
+
+
+ROUND_COLUMNS = (
+    Column("table", gettext_lazy("Table"), Kind.INTEGER),
+    Column("seat", gettext_lazy("Seat"), Kind.INTEGER),
+    PLAYER,
+    Column("count", gettext_lazy("Count"), Kind.AMOUNT),
+    Column("chips", gettext_lazy("Chips"), Kind.CHIPS),
+)
+
+
+def round_reports(tournament: Tournament) -> list[Report]:
+    """Each round's confirmed counts, table by table, and what they won (one query)."""
+    lines = (
+        SheetLine.objects.filter(
+            sheet__table__round__tournament=tournament, sheet__confirmed_at__isnull=False
+        )
+        .order_by("sheet__table__round__number", "sheet__table__number", "seat")
+        .values_list(
+            "sheet__table__round__number",
+            "sheet__table__number",
+            "seat",
+            "player__display_name",
+            "chips",
+        )
+    )
+    by_round: dict[int, list[tuple]] = {}
+    for number, table, seat, name, chips in lines:
+        by_round.setdefault(number, []).append(
+            (table, seat, name, chips, chips - tournament.starting_chips)
+        )
+    return [
+        Report(key=f"round-{n}", name=_("Round %(n)s") % {"n": n}, columns=ROUND_COLUMNS, rows=rows)
+        for n, rows in sorted(by_round.items())
+    ]
+
+
+HAND_COLUMNS = (
+    Column("round", gettext_lazy("Round"), Kind.INTEGER),
+    Column("table", gettext_lazy("Table"), Kind.INTEGER),
+    Column("hand", gettext_lazy("Hand"), Kind.INTEGER),
+    Column("seat", gettext_lazy("Seat"), Kind.INTEGER),
+    PLAYER,
+    Column("chips", gettext_lazy("Chips"), Kind.CHIPS),
+    Column("lines", gettext_lazy("Lines")),
+    Column("deleted", gettext_lazy("Deleted"), Kind.FLAG),
+)
+
+
+def hands_report(tournament: Tournament) -> Report:
+    """One row per seat of every recorded hand, with the hand's line labels; deleted
+    hands kept and marked (two queries)."""
+    seats = {
+        (table_id, number): name
+        for table_id, number, name in Seat.objects.filter(round__tournament=tournament).values_list(
+            "table_id", "number", "player__display_name"
+        )
+    }
+    hands = (
+        Hand.objects.filter(table__round__tournament=tournament)
+        .select_related("table__round")
+        .only("table__number", "table__round__number", "number", "settlement", "deleted")
+        .order_by("table__round__number", "table__number", "number")
+    )
+    rows = []
+    for hand in hands:
+        labels = "; ".join(line["label"] for line in hand.settlement["lines"])
+        for seat, chips in hand.deltas().items():
+            rows.append(
+                (
+                    hand.table.round.number,
+                    hand.table.number,
+                    hand.number,
+                    seat,
+                    seats.get((hand.table_id, seat)),
+                    chips,
+                    labels,
+                    hand.deleted,
+                )
+            )
+    return Report(key="hands", name=_("Hands"), columns=HAND_COLUMNS, rows=rows, of=tournament.name)
