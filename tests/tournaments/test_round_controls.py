@@ -127,5 +127,5 @@ def test_the_round_starts(director_client, drawn):
 def test_a_refused_value_is_quoted_shortened_in_the_message(director_client, drawn):
     response = _status(director_client, drawn, {"status": "x" * 100_000})
     page = response.content.decode()
-    assert f"Select a valid choice. {'x' * 79}… is not one of the available choices." in page
+    assert f"Select a valid choice. {'x' * 80}… is not one of the available choices." in page
     assert "x" * 81 not in page

@@ -12,9 +12,11 @@ from dataclasses import dataclass
 from django import forms
 from django.contrib import messages
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
 
 from scoring import HandError
-from tournaments.recording import RecordingError
+from scoring.errors import clip
+from tournaments.recording import RecordingError, TableLocked
 from tournaments.services import TournamentError
 
 # The refusals a service states in words for the user; anything else is a bug and must
@@ -46,20 +48,11 @@ def service_refusals(request: HttpRequest) -> Iterator[Outcome]:
         yield outcome
     except SERVICE_ERRORS as error:
         outcome.ok = False
-        messages.error(request, str(error))
-
-
-# A refused value is quoted up to this many characters: enough to recognise it, and a
-# 2 MB value does not come back as a 2 MB message.
-QUOTED_CHARACTERS = 80
-
-
-def quoted(value: object) -> str:
-    """The value as a message quotes it, shortened to `QUOTED_CHARACTERS`."""
-    text = str(value)
-    if len(text) <= QUOTED_CHARACTERS:
-        return text
-    return f"{text[: QUOTED_CHARACTERS - 1]}…"
+        if isinstance(error, TableLocked):
+            # The page the user returns to already says why the table is locked.
+            messages.error(request, _("Nothing was saved: this table is locked (see below)."))
+        else:
+            messages.error(request, str(error))
 
 
 def form_refused(request: HttpRequest, form: forms.Form) -> None:
@@ -67,9 +60,10 @@ def form_refused(request: HttpRequest, form: forms.Form) -> None:
     for name, errors in form.errors.as_data().items():
         field = form.fields.get(name)
         for error in errors:
-            # Formatted here rather than by Django so the value it quotes is shortened.
+            # Formatted here rather than by Django so a quoted value is shortened (a 2 MB
+            # value does not come back as a 2 MB message).
             params = {
-                key: quoted(value) if isinstance(value, str) else value
+                key: clip(value) if isinstance(value, str) else value
                 for key, value in (error.params or {}).items()
             }
             text = str(error.message % params if params else error.message)

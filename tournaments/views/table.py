@@ -17,7 +17,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubs.roles import director_required, is_director, public
-from scoring import HandError
 from scoring.forms import HAND_FORMS
 from tournaments import recording, services
 from tournaments.access import (
@@ -39,6 +38,7 @@ from tournaments.models import Hand, HandRevision, Round, ScoreSheet, Table
 from tournaments.progress import sheets_to_confirm, table_state
 from tournaments.sheets import computed_counts
 from tournaments.turns import CZECH, Turn, next_turn
+from tournaments.views.feedback import service_refusals
 
 
 @public
@@ -75,14 +75,6 @@ def _running(table: Table, extra: dict | None = None) -> dict[int, object]:
     if extra:
         deltas.append(extra)
     return computed_counts(_seat_names(table), tournament.starting_chips, deltas)
-
-
-def _refusal(request: HttpRequest, error: recording.RecordingError) -> None:
-    """Show why a change was refused; a locked table's page already says why it is locked."""
-    if isinstance(error, recording.TableLocked):
-        messages.error(request, _("Nothing was saved: this table is locked (see below)."))
-    else:
-        messages.error(request, str(error))
 
 
 def _lock(table: Table) -> str | None:
@@ -156,15 +148,14 @@ def hand_add(request: HttpRequest, access: TableAccess) -> HttpResponse:
     if not hidden.is_valid():
         messages.error(request, _("The form is incomplete; open the table page again."))
         return redirect(table)
-    try:
+    with service_refusals(request) as outcome:
         hand, created = recording.record_hand(
             access=access,
             data=_without_ruleset(form.hand_json()),
             submission=hidden.cleaned_data["submission"],
             expected_version=hidden.cleaned_data["version"],
         )
-    except recording.RecordingError as error:
-        _refusal(request, error)
+    if not outcome.ok:
         return redirect(table)
     if created:
         messages.success(request, _("Hand %(n)s saved.") % {"n": hand.number})
@@ -201,7 +192,7 @@ def hand_edit(request: HttpRequest, access: TableAccess, number: int) -> HttpRes
             messages.error(request, _("The form is incomplete; open the table page again."))
             return redirect(table)
         if settlement is not None and reason_form.is_valid():
-            try:
+            with service_refusals(request):
                 recording.revise_hand(
                     access=access,
                     hand=hand,
@@ -209,10 +200,7 @@ def hand_edit(request: HttpRequest, access: TableAccess, number: int) -> HttpRes
                     reason=reason_form.cleaned_data["reason"],
                     expected_version=version_form.cleaned_data["version"],
                 )
-            except (recording.RecordingError, HandError) as error:
-                messages.error(request, str(error))
-                return redirect(table)
-            messages.success(request, _("Hand %(n)s changed.") % {"n": hand.number})
+                messages.success(request, _("Hand %(n)s changed.") % {"n": hand.number})
             return redirect(table)
     else:
         form = _hand_form(
@@ -239,7 +227,7 @@ def hand_delete(request: HttpRequest, access: TableAccess, number: int) -> HttpR
     if not form.is_valid():
         messages.error(request, _("Say why the hand is deleted."))
         return redirect("tournaments:hand_edit", access.table.pk, hand.number)
-    try:
+    with service_refusals(request):
         recording.revise_hand(
             access=access,
             hand=hand,
@@ -250,8 +238,6 @@ def hand_delete(request: HttpRequest, access: TableAccess, number: int) -> HttpR
         messages.success(
             request, _("Hand %(n)s deleted; its history keeps it.") % {"n": hand.number}
         )
-    except recording.RecordingError as error:
-        _refusal(request, error)
     return redirect(access.table)
 
 
@@ -274,10 +260,9 @@ def sheet_enter(request: HttpRequest, access: TableAccess) -> HttpResponse:
     form = SheetForm(request.POST or None, seats=table.seats.all())
     check = None
     if request.method == "POST" and form.is_valid():
-        try:
+        with service_refusals(request) as outcome:
             _sheet, check = recording.enter_sheet(access=access, counts=form.counts())
-        except recording.RecordingError as error:
-            messages.error(request, str(error))
+        if not outcome.ok:
             return redirect("tournaments:sheet", table_id=table.pk)
         if check.ok:
             messages.success(
@@ -355,7 +340,7 @@ def sheet_confirm(request: HttpRequest, sheet_id: int) -> HttpResponse:
     A refusal comes back as a message on the sheet's page, in plain words.
     """
     sheet = get_object_or_404(ScoreSheet.objects.select_related("table__round"), pk=sheet_id)
-    try:
+    with service_refusals(request):
         recording.confirm_sheet(
             sheet=sheet,
             by=request.user,
@@ -363,8 +348,6 @@ def sheet_confirm(request: HttpRequest, sheet_id: int) -> HttpResponse:
             holds_link=holds_link(request, sheet.table),
         )
         messages.success(request, _("%(table)s confirmed.") % {"table": sheet.table})
-    except recording.RecordingError as error:
-        messages.error(request, str(error))
     if not _may_review(request, sheet.table):
         return redirect("tournaments:my_tables")
     return redirect("tournaments:sheet_review", sheet_id=sheet.pk)
@@ -382,15 +365,13 @@ def table_reopen(request: HttpRequest, table_id: int) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, _("Say why the table is reopened."))
     else:
-        try:
+        with service_refusals(request):
             services.reopen_table(table=table, by=request.user, reason=form.cleaned_data["reason"])
             messages.success(
                 request,
                 _("%(table)s is open again: its judge can change hands and enter the sheet.")
                 % {"table": table},
             )
-        except services.TournamentError as error:
-            messages.error(request, str(error))
     return redirect("tournaments:sheet", table_id=table.pk)
 
 
