@@ -204,6 +204,19 @@ class HandSubmissionForm(TableVersionForm):
     submission = forms.UUIDField(widget=forms.HiddenInput)
 
 
+class HandActionForm(forms.Form):
+    """Which button sent the hand form: Preview (or a live update, which sends none) or
+    Save."""
+
+    action = forms.ChoiceField(
+        choices=[("preview", _("Preview")), ("save", _("Save hand"))], required=False
+    )
+
+    def saving(self) -> bool:
+        """Whether the judge pressed Save."""
+        return self.is_valid() and self.cleaned_data["action"] == "save"
+
+
 class HandDeleteForm(TableVersionForm, ReasonForm):
     """Deleting a hand: the table version and why."""
 

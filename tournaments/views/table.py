@@ -28,6 +28,7 @@ from tournaments.access import (
     table_access,
 )
 from tournaments.forms import (
+    HandActionForm,
     HandDeleteForm,
     HandSubmissionForm,
     ReasonForm,
@@ -132,7 +133,7 @@ def hand_add(request: HttpRequest, access: TableAccess) -> HttpResponse:
     table = access.table
     form = _hand_form(table, request.POST)
     settlement = form.settle(table.round.tournament.house_rules)
-    if settlement is None or request.POST.get("action") != "save":
+    if settlement is None or not HandActionForm(request.POST).saving():
         context = {
             "form": form,
             "settlement": settlement,
