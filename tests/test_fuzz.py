@@ -52,9 +52,12 @@ from tournaments.models import (
 
 pytestmark = pytest.mark.django_db
 
-# A request that takes longer than this is a denial of service, not a slow page: the pages
-# answer in well under half a second, and the bound leaves room for a busy CI machine.
-REQUEST_SECONDS = 1.0
+# A request that works longer than this is a denial of service, not a slow page: the
+# stalls this guards against ran for tens of seconds, while the pages answer in well under
+# half a second. It bounds the CPU time of the thread that serves the request (the test
+# client runs the view in this thread), which a busy machine does not inflate the way it
+# inflates the wall clock; how fast the pages are is measured by `make bench`.
+REQUEST_CPU_SECONDS = 1.0
 
 settings.register_profile(
     "fuzz-local",
@@ -471,11 +474,11 @@ def _refused(response, levels: list[int]) -> bool:
 def _check(post: Callable, levels: list[int]) -> None:
     levels.clear()
     before = snapshot()
-    started = time.perf_counter()
+    started = time.thread_time()
     response = post()
-    seconds = time.perf_counter() - started
+    seconds = time.thread_time() - started
     assert response.status_code < 500
-    assert seconds < REQUEST_SECONDS, f"took {seconds:.1f} s"
+    assert seconds < REQUEST_CPU_SECONDS, f"worked {seconds:.1f} s"
     if _refused(response, levels):
         assert snapshot() == before
 
