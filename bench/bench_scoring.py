@@ -15,21 +15,26 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scoring import score_hand
-from scoring.cards import PACK
+from scoring.cards import PACK, parse_cards
 from scoring.rulesets.spjst import declarable_values
 
 HANDS = 3000
 SECONDS = 2.0
+PAGAT = parse_cards(["pagat"])[0]
 _CODES = ("discard_irregularity", "renege", "discard_counter", "exposed_card", "wrong_table")
 
 
-def _values(rng: random.Random) -> list[dict]:
-    """Values a random deal of 12 cards a seat allows, each declared half the time."""
+def _deal(rng: random.Random) -> dict[int, list]:
+    """12 random cards a seat (the six left over are the talon)."""
     pack = list(PACK)
     rng.shuffle(pack)
+    return {seat: pack[(seat - 1) * 12 : seat * 12] for seat in (1, 2, 3, 4)}
+
+
+def _values(rng: random.Random, deal: dict[int, list]) -> list[dict]:
+    """Values the deal allows, each declared half the time."""
     values = []
-    for seat in (1, 2, 3, 4):
-        cards = pack[(seat - 1) * 12 : seat * 12]
+    for seat, cards in deal.items():
         trumps = sum(card.is_trump for card in cards)
         counters = [card for card in cards if card.is_counter]
         for name in declarable_values(trumps, counters):
@@ -52,24 +57,27 @@ def _game(rng: random.Random) -> dict:
 
 
 def make_hand(rng: random.Random) -> dict:
-    """One valid hand: a game, sometimes a Pagat or a Valat, values, now and then a penalty."""
+    """One possible hand: a game, sometimes a Pagat or a Valat, values, now and then a
+    penalty; the Pagat's holder and the values come from one random deal, so they agree."""
     hand = _game(rng)
-    if rng.random() < 0.3:
+    deal = _deal(rng)
+    holder = next((seat for seat, cards in deal.items() if PAGAT in cards), None)
+    if holder is not None and rng.random() < 0.3:
         announced = rng.random() < 0.5
         hand["pagat"] = {
-            "holder": rng.randint(1, 4),
+            "holder": holder,
             "announced": announced,
             "won": rng.random() < 0.6,
             "challenge": rng.randint(0, 2) if announced else 0,
         }
-    if rng.random() < 0.05:
+    if "pagat" not in hand and rng.random() < 0.05:
         won = hand["declarer_points"] >= 54
         hand["valat"] = {
             "side": "declarer" if won else "opponents",
             "announced": False,
             "won": True,
         }
-    hand["values"] = _values(rng)
+    hand["values"] = _values(rng, deal)
     if rng.random() < 0.15:
         hand["penalties"] = [{"code": f"spjst.{rng.choice(_CODES)}", "seat": rng.randint(1, 4)}]
     return hand
