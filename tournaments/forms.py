@@ -14,7 +14,6 @@ from scoring import get_ruleset
 from scoring.bounds import OutOfBounds, read_decimal
 from tournaments import turns
 from tournaments.models import Round, Table, Tournament
-from tournaments.services import pinned_house_rules
 
 # Placement points are given per place at a table; no table seats more.
 MAX_PLACES = 8
@@ -104,14 +103,15 @@ class TournamentForm(forms.ModelForm):
             self.add_error("placement_points_text", _("Placement standings need the points table."))
         return data
 
+    def tournament_fields(self) -> dict:
+        """The cleaned setup for `services.create_tournament` / `edit_tournament`; the form
+        itself saves nothing."""
+        fields = {name: self.cleaned_data[name] for name in self._meta.fields}
+        fields["placement_points"] = self.cleaned_data["placement_points_text"]
+        return fields
+
     def save(self, commit: bool = True) -> Tournament:
-        tournament = super().save(commit=False)
-        tournament.placement_points = self.cleaned_data["placement_points_text"]
-        if "ruleset" in self.changed_data or "preset" in self.changed_data or not tournament.pk:
-            tournament.house_rules = pinned_house_rules(tournament.ruleset, tournament.preset)
-        if commit:
-            tournament.save()
-        return tournament
+        raise TypeError("Save a tournament through services.create_tournament/edit_tournament")
 
 
 class NewPlayerForm(forms.Form):

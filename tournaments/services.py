@@ -53,6 +53,55 @@ def create_tournament(*, by, ruleset: str, preset: str = "", **fields: Any) -> T
     )
 
 
+# What a director edits on a tournament; the house rules follow the ruleset and preset.
+EDITABLE_FIELDS = frozenset(
+    {
+        "name",
+        "date",
+        "venue",
+        "host_club",
+        "season",
+        "ruleset",
+        "preset",
+        "rounds_planned",
+        "hands_per_round",
+        "minutes_per_round",
+        "starting_chips",
+        "table_size",
+        "standings_method",
+        "placement_points",
+    }
+)
+# Fixed once the first round is drawn: the hands already played were scored by them.
+PINNED_FIELDS = ("ruleset", "preset", "table_size", "starting_chips")
+
+
+@transaction.atomic
+def edit_tournament(*, tournament: Tournament, by, **fields: Any) -> Tournament:
+    """Change a tournament's setup; a new ruleset or preset pins its house rules anew.
+
+    Refused for the pinned fields once a round is drawn. Audited with the fields changed.
+    """
+    unknown = set(fields) - EDITABLE_FIELDS
+    if unknown:
+        raise TournamentError(f"Not a tournament setting: {', '.join(sorted(unknown))}.")
+    current = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    changed = sorted(name for name, value in fields.items() if getattr(current, name) != value)
+    pinned = [name for name in changed if name in PINNED_FIELDS]
+    if pinned and current.rounds.exists():
+        raise TournamentError(
+            _("%(fields)s can't change once a round is drawn.") % {"fields": ", ".join(pinned)}
+        )
+    for name, value in fields.items():
+        setattr(current, name, value)
+    if "ruleset" in changed or "preset" in changed:
+        current.house_rules = pinned_house_rules(current.ruleset, current.preset)
+    current.save()
+    if changed:
+        audit(tournament=current, actor=by, action="edit", detail=", ".join(changed))
+    return current
+
+
 def audit(*, tournament: Tournament, actor, action: str, detail: str = "") -> None:
     AuditEntry.objects.create(tournament=tournament, actor=actor, action=action, detail=detail)
 

@@ -51,13 +51,16 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def _tournament_form(request: HttpRequest, instance: Tournament | None) -> HttpResponse:
     form = TournamentForm(request.POST or None, instance=instance)
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            tournament = form.save(commit=False)
-            if tournament.created_by_id is None:
-                tournament.created_by = request.user
-            tournament.save()
-        messages.success(request, _("Saved %(name)s.") % {"name": tournament})
-        return redirect(tournament)
+        with service_refusals(request) as outcome:
+            if instance is None:
+                tournament = services.create_tournament(by=request.user, **form.tournament_fields())
+            else:
+                tournament = services.edit_tournament(
+                    tournament=instance, by=request.user, **form.tournament_fields()
+                )
+            messages.success(request, _("Saved %(name)s.") % {"name": tournament})
+        if outcome.ok:
+            return redirect(tournament)
     title = _("Edit %(name)s") % {"name": instance} if instance else _("New tournament")
     return render(
         request, "tournaments/form.html", {"form": form, "title": title, "tournament": instance}
