@@ -1,12 +1,13 @@
 """fixtures/ holds what the demo code and README.md rely on, in the form Django writes it."""
 
+import io
 import json
 import re
 from pathlib import Path
 
 import pytest
 from django.contrib.auth import authenticate, get_user_model
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.db.models import Count
 from django.test import RequestFactory
 
@@ -107,3 +108,23 @@ def test_the_demo_accounts_log_in_with_the_readme_passwords_in_the_readme_groups
         assert is_director(user) == (group == "Directors") == user.is_staff
         assert not user.is_superuser
         assert authenticate(request, username=username, password="wrong") is None
+
+
+def test_write_demo_fixtures_writes_the_committed_files_back_unchanged(settings, tmp_path):
+    _load()
+    settings.FIXTURE_DIRS = [tmp_path]
+    call_command("write_demo_fixtures", stdout=io.StringIO())
+    for name in DEMO_FIXTURES:
+        written = (tmp_path / f"{name}.json").read_text(encoding="utf-8")
+        assert written == (ROOT / "fixtures" / f"{name}.json").read_text(encoding="utf-8")
+
+
+def test_write_demo_fixtures_refuses_a_database_with_an_account_besides_the_demo_ones(
+    settings, tmp_path
+):
+    _load()
+    get_user_model().objects.create_superuser("admin", password="x")
+    settings.FIXTURE_DIRS = [tmp_path]
+    with pytest.raises(CommandError, match="besides the demo ones: admin"):
+        call_command("write_demo_fixtures", stdout=io.StringIO())
+    assert list(tmp_path.iterdir()) == []
