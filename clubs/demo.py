@@ -1,199 +1,44 @@
-"""The demo data: three clubs, 48 players, a running season and two demo accounts.
+"""The demo data: three clubs, 48 players, a running season and three demo accounts.
 
-Deterministic and idempotent: every record is found by its natural key before it is
-created, so loading it twice changes nothing.
+The static rows — clubs, players, memberships and the accounts with their hashed passwords
+and groups — are Django fixtures in the top-level `fixtures/` folder (see its README.md).
+Only what must be relative to today is built here: the federation season of the current
+year. Loading is idempotent: the fixtures use natural keys (club short name, home club and
+member number, username, group name), so a second load updates the same rows instead of
+adding new ones, and the season is found by its name before it is created.
 """
 
 import datetime
+import io
 
-from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
+from django.conf import settings
+from django.core.management import call_command
 from django.db import transaction
 from django.utils import timezone
 
-from clubs.models import Club, Membership, Player, Season
-from clubs.roles import DIRECTORS, JUDGES
+from clubs.models import Season
 
+# Each fixture and the models it holds, loaded in this order: the accounts' groups come
+# from the clubs migrations, the memberships refer to the players and clubs before them.
+DEMO_FIXTURES = {
+    "demo_clubs": ("clubs.club", "clubs.player", "clubs.membership"),
+    "demo_accounts": ("auth.user",),
+}
+
+# The passwords whose hashes are in fixtures/demo_accounts.json, as README.md's table
+# lists them; tests/test_fixtures.py checks that all three agree.
 DEMO_PASSWORDS = {
     "director": "tarock-director",
     "judge": "tarock-judge",
     "judge2": "tarock-judge2",
 }
 
-CLUBS = [
-    {
-        "short_name": "SPJST 88",
-        "name": "SPJST Lodge 88 Tarock Club",
-        "city": "Fayetteville, TX",
-        "country": "US",
-        "spjst_lodge": 88,
-        "founded": datetime.date(1897, 5, 1),
-        "first_names": [
-            "Anton",
-            "Frank",
-            "Joe",
-            "Leroy",
-            "Marvin",
-            "Edwin",
-            "Wilbert",
-            "Gladys",
-            "Rosie",
-            "Evelyn",
-            "Alvin",
-            "Delores",
-            "Lumir",
-            "Bernice",
-            "Raymond",
-            "Agnes",
-        ],
-        "last_names": [
-            "Hajek",
-            "Kubena",
-            "Marek",
-            "Vrana",
-            "Hrncir",
-            "Cernosek",
-            "Janak",
-            "Pavlicek",
-            "Stastny",
-            "Kallus",
-            "Bohac",
-            "Urbanek",
-            "Mikeska",
-            "Hruska",
-            "Sebesta",
-            "Rozacky",
-        ],
-    },
-    {
-        "short_name": "TK Břeclav",
-        "name": "Tarokový klub Břeclav",
-        "city": "Břeclav",
-        "country": "CZ",
-        "spjst_lodge": None,
-        "founded": datetime.date(1994, 9, 1),
-        "first_names": [
-            "Jiří",
-            "Zdeněk",
-            "Petr",
-            "Václav",
-            "Jaroslav",
-            "Miloš",
-            "Ludmila",
-            "Květa",
-            "Bohumil",
-            "Radek",
-            "Šárka",
-            "Oldřich",
-            "Hana",
-            "Stanislav",
-            "Božena",
-            "Luboš",
-        ],
-        "last_names": [
-            "Dvořák",
-            "Novotný",
-            "Černý",
-            "Procházka",
-            "Kučera",
-            "Veselý",
-            "Horák",
-            "Němec",
-            "Pokorný",
-            "Růžička",
-            "Šťastný",
-            "Marek",
-            "Beneš",
-            "Fiala",
-            "Kříž",
-            "Hájek",
-        ],
-    },
-    {
-        "short_name": "TD Ljubljana",
-        "name": "Tarok društvo Ljubljana",
-        "city": "Ljubljana",
-        "country": "SI",
-        "spjst_lodge": None,
-        "founded": datetime.date(2001, 3, 15),
-        "first_names": [
-            "Janez",
-            "Marko",
-            "Luka",
-            "Matej",
-            "Žiga",
-            "Urška",
-            "Tjaša",
-            "Bojan",
-            "Andrej",
-            "Špela",
-            "Rok",
-            "Nataša",
-            "Primož",
-            "Mojca",
-            "Gašper",
-            "Jože",
-        ],
-        "last_names": [
-            "Novak",
-            "Horvat",
-            "Krajnc",
-            "Zupančič",
-            "Potočnik",
-            "Kovačič",
-            "Mlakar",
-            "Kos",
-            "Vidmar",
-            "Golob",
-            "Turk",
-            "Kralj",
-            "Božič",
-            "Žagar",
-            "Jerman",
-            "Hribar",
-        ],
-    },
-]
-
-
-def _club(spec: dict) -> Club:
-    fields = {k: spec[k] for k in ("name", "city", "country", "spjst_lodge", "founded")}
-    club, _ = Club.objects.get_or_create(short_name=spec["short_name"], defaults=fields)
-    return club
-
-
-def _players(club: Club, spec: dict, since: datetime.date) -> None:
-    pairs = zip(spec["first_names"], spec["last_names"], strict=True)
-    for number, (first, last) in enumerate(pairs, start=1):
-        player, _ = Player.objects.get_or_create(
-            home_club=club,
-            member_number=f"{number:03d}",
-            defaults={"first_name": first, "last_name": last},
-        )
-        role = Membership.Role.DIRECTOR if number == 1 else Membership.Role.MEMBER
-        Membership.objects.get_or_create(
-            player=player, club=club, date_from=since, defaults={"role": role}
-        )
-
-
-def _account(username: str, group: str) -> None:
-    user, created = get_user_model().objects.get_or_create(
-        username=username, defaults={"is_staff": group == DIRECTORS}
-    )
-    if created:
-        user.set_password(DEMO_PASSWORDS[username])
-        user.save()
-    user.groups.add(Group.objects.get(name=group))
-
 
 @transaction.atomic
 def load_demo(today: datetime.date | None = None) -> None:
-    """Write the demo data (skipping whatever is already there)."""
+    """Load the demo fixtures, then create this year's federation season if it is missing."""
     today = today or timezone.localdate()
-    since = datetime.date(today.year - 1, 1, 1)
-    for spec in CLUBS:
-        club = _club(spec)
-        _players(club, spec, since)
+    call_command("loaddata", *DEMO_FIXTURES, verbosity=0)
     Season.objects.get_or_create(
         name=f"Federation season {today.year}",
         club=None,
@@ -202,6 +47,27 @@ def load_demo(today: datetime.date | None = None) -> None:
             "end_date": datetime.date(today.year, 12, 31),
         },
     )
-    _account("director", DIRECTORS)
-    _account("judge", JUDGES)
-    _account("judge2", JUDGES)
+
+
+def dump_demo_fixture(name: str) -> str:
+    """The rows of fixture `name`'s models in the database, as `dumpdata` writes them.
+
+    Every row of those models is written, so this is meant for a database holding only the
+    demo (`make fixtures` builds a throwaway one); tests/test_fixtures.py compares it with
+    the committed file after loading that file into an empty test database.
+    """
+    out = io.StringIO()
+    call_command(
+        "dumpdata",
+        *DEMO_FIXTURES[name],
+        natural_foreign=True,
+        natural_primary=True,
+        indent=2,
+        stdout=out,
+    )
+    return out.getvalue()
+
+
+def fixture_path(name: str):
+    """Where fixture `name` lives: the first of settings.FIXTURE_DIRS, the top-level folder."""
+    return settings.FIXTURE_DIRS[0] / f"{name}.json"

@@ -15,6 +15,12 @@ class ClubQuerySet(models.QuerySet):
         )
 
 
+class ClubManager(models.Manager.from_queryset(ClubQuerySet)):
+    def get_by_natural_key(self, short_name: str) -> "Club":
+        """The club with this short name (how fixtures refer to a club)."""
+        return self.get(short_name=short_name)
+
+
 class Club(models.Model):
     name = models.CharField(_("name"), max_length=120, unique=True)
     short_name = models.CharField(_("short name"), max_length=30, unique=True)
@@ -27,7 +33,7 @@ class Club(models.Model):
     )
     founded = models.DateField(_("founded"), null=True, blank=True)
 
-    objects = ClubQuerySet.as_manager()
+    objects = ClubManager()
 
     class Meta:
         ordering = ["name"]
@@ -39,6 +45,10 @@ class Club(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("clubs:club_detail", args=[self.pk])
+
+    def natural_key(self) -> tuple[str]:
+        """The short name, unique, so `fixtures/` can load into a database with other clubs."""
+        return (self.short_name,)
 
 
 class PlayerQuerySet(models.QuerySet):
@@ -55,6 +65,12 @@ class PlayerQuerySet(models.QuerySet):
                 | Q(display_name__icontains=word)
             )
         return qs
+
+
+class PlayerManager(models.Manager.from_queryset(PlayerQuerySet)):
+    def get_by_natural_key(self, club_short_name: str, member_number: str) -> "Player":
+        """The player with this member number in this home club."""
+        return self.get(home_club__short_name=club_short_name, member_number=member_number)
 
 
 class Player(models.Model):
@@ -78,7 +94,7 @@ class Player(models.Model):
     active = models.BooleanField(_("active"), default=True)
     notes = models.TextField(_("notes"), blank=True)
 
-    objects = PlayerQuerySet.as_manager()
+    objects = PlayerManager()
 
     class Meta:
         ordering = ["last_name", "first_name", "pk"]
@@ -106,10 +122,32 @@ class Player(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("clubs:player_detail", args=[self.pk])
 
+    def natural_key(self) -> tuple[str, str]:
+        """Home club and member number, unique together once a member number is set.
+
+        Players without a member number share a key, so only numbered players belong in a
+        fixture; tests/test_fixtures.py checks that every player in `fixtures/` has one.
+        """
+        return (*self.home_club.natural_key(), self.member_number)
+
+    natural_key.dependencies = ["clubs.club"]
+
     @property
     def name(self) -> str:
         """The name used on sheets and lists."""
         return self.display_name or f"{self.first_name} {self.last_name}".strip()
+
+
+class MembershipManager(models.Manager):
+    def get_by_natural_key(
+        self, club_short_name: str, member_number: str, club: str, date_from
+    ) -> "Membership":
+        """The membership of this player (home club, member number) in `club` from that day."""
+        return self.get(
+            player=Player.objects.get_by_natural_key(club_short_name, member_number),
+            club__short_name=club,
+            date_from=date_from,
+        )
 
 
 class Membership(models.Model):
@@ -127,6 +165,8 @@ class Membership(models.Model):
     date_from = models.DateField(_("from"), default=timezone.localdate)
     date_to = models.DateField(_("to"), null=True, blank=True)
     role = models.CharField(_("role"), max_length=12, choices=Role, default=Role.MEMBER)
+
+    objects = MembershipManager()
 
     class Meta:
         ordering = ["club__name", "-date_from"]
@@ -149,6 +189,12 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} – {self.club} ({self.get_role_display()})"
+
+    def natural_key(self) -> tuple:
+        """The player's natural key, the club's short name and the first day."""
+        return (*self.player.natural_key(), self.club.short_name, self.date_from)
+
+    natural_key.dependencies = ["clubs.player", "clubs.club"]
 
     @property
     def is_current(self) -> bool:

@@ -124,6 +124,8 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# The demo's static rows (`manage.py loaddata demo_clubs demo_accounts`); see fixtures/README.md.
+FIXTURE_DIRS = [BASE_DIR / "fixtures"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

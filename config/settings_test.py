@@ -6,7 +6,11 @@ os.environ.setdefault("SECRET_KEY", "test-only-not-a-secret")
 
 from config.settings import *  # noqa: F403
 
-PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+# MD5 for the accounts tests make; PBKDF2 still checks the hashes in fixtures/demo_accounts.json.
+PASSWORD_HASHERS = [
+    "django.contrib.auth.hashers.MD5PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+]
 STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticFilesStorage"  # noqa: F405
 
 # Connections are closed after each request: a persistent one left open by a test thread

@@ -1,7 +1,10 @@
+import datetime
+
 import pytest
-from django.contrib.auth import authenticate
+from django.contrib.auth import authenticate, get_user_model
 from django.core.management import call_command
 from django.test import RequestFactory
+from django.utils import timezone
 
 from clubs.models import Club, Membership, Player, Season
 from clubs.roles import is_director, is_judge
@@ -17,11 +20,42 @@ def test_demo_data_loads_and_loading_it_twice_changes_nothing():
     call_command("seed_demo")
     first = _counts()
     call_command("seed_demo")
-    assert _counts() == first
-    clubs, players, memberships, seasons = first
-    assert clubs >= 3 and players >= 48 and memberships >= 48 and seasons >= 1
+    assert _counts() == first == (3, 48, 48, 1)
+    assert get_user_model().objects.count() == 3
     assert Season.objects.current().exists()
-    assert set(Club.objects.values_list("country", flat=True)) >= {"US", "CZ", "SI"}
+    assert set(Club.objects.values_list("country", flat=True)) == {"US", "CZ", "SI"}
+
+
+def test_the_demo_loads_into_a_database_with_other_rows_and_keeps_them():
+    club = Club.objects.create(name="Wiener Tarockclub", short_name="WTC", country="AT")
+    Player.objects.create(first_name="Ida", last_name="Bauer", home_club=club, member_number="001")
+    get_user_model().objects.create_user("secretary", password="not-a-demo-password")
+    call_command("seed_demo")
+    call_command("seed_demo")
+    assert _counts() == (4, 49, 48, 1)
+    assert Player.objects.get(home_club=club).name == "Ida Bauer"
+    assert get_user_model().objects.count() == 4
+
+
+def test_the_season_is_this_year_while_the_memberships_start_on_the_fixtures_day():
+    call_command("seed_demo")
+    season = Season.objects.get()
+    today = timezone.localdate()
+    assert (season.start_date, season.end_date) == (
+        datetime.date(today.year, 1, 1),
+        datetime.date(today.year, 12, 31),
+    )
+    assert not Membership.objects.exclude(date_from=datetime.date(2025, 1, 1)).exists()
+
+
+def test_seeding_again_puts_back_a_changed_demo_password():
+    call_command("seed_demo")
+    judge = get_user_model().objects.get(username="judge")
+    judge.set_password("changed-on-the-site")
+    judge.save()
+    call_command("seed_demo")
+    request = RequestFactory().post("/accounts/login/")
+    assert authenticate(request, username="judge", password="tarock-judge") is not None
 
 
 def test_demo_accounts_log_in_with_the_readme_passwords():

@@ -1,5 +1,8 @@
 """A demo SPJST tournament in play, so a newcomer sees the judge's page and the dashboard.
 
+Built by code, not kept in `fixtures/`: the tournament is dated today and its draw, judges
+and hands go through the services, as a director's and a judge's would. The clubs, players
+and accounts it uses come from the fixtures (`clubs.demo.load_demo` loads them first).
 Idempotent: nothing is added when the demo tournament already exists.
 """
 
