@@ -26,6 +26,7 @@ run: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
 
 format: $(STAMP)
 	$(BIN)/ruff check --fix .

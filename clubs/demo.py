@@ -11,8 +11,8 @@ from django.contrib.auth.models import Group
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.roles import DIRECTORS, JUDGES
 from clubs.models import Club, Membership, Player, Season
-from clubs.roles import DIRECTORS, JUDGES
 
 DEMO_PASSWORDS = {
     "director": "tarock-director",

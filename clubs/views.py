@@ -1,7 +1,7 @@
 """Club, player and season pages.
 
 Reading is public; changing anything is for directors. Every view says which with a
-decorator from `clubs.roles`.
+decorator from `accounts.roles`.
 """
 
 from django.contrib import messages
@@ -14,9 +14,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
+from accounts.roles import director_required, public
 from clubs.forms import ClubForm, MembershipForm, PlayerActiveForm, PlayerForm, SeasonForm
 from clubs.models import Club, Membership, Player, Season
-from clubs.roles import director_required, public
 from clubs.tables import RosterTable
 
 

@@ -3,8 +3,8 @@ from django.contrib.auth import authenticate
 from django.core.management import call_command
 from django.test import RequestFactory
 
+from accounts.roles import is_director, is_judge
 from clubs.models import Club, Membership, Player, Season
-from clubs.roles import is_director, is_judge
 
 pytestmark = pytest.mark.django_db
 
