@@ -28,6 +28,7 @@ run: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
 
 format: $(STAMP)
 	$(BIN)/ruff check --fix .
@@ -59,4 +60,4 @@ bench: $(STAMP)
 	@for script in bench/bench_*.py; do $(BIN)/python $$script || exit 1; done
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache staticfiles
+	rm -rf $(VENV) .pytest_cache .ruff_cache .import_linter_cache staticfiles

@@ -2,7 +2,7 @@
 
 from django.http import HttpRequest
 
-from clubs.roles import is_director, is_judge
+from accounts.roles import is_director, is_judge
 
 
 def roles(request: HttpRequest) -> dict[str, bool]:

@@ -6,7 +6,7 @@ Directors get every permission of the app, judges the view permissions.
 
 from django.contrib.auth.management import create_permissions
 
-from clubs.roles import DIRECTORS, JUDGES
+from accounts.roles import DIRECTORS, JUDGES
 
 
 def grant_role_permissions(apps, app_label: str) -> None:

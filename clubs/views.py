@@ -1,7 +1,7 @@
 """Club, player and season pages.
 
 Reading is public; changing anything is for directors. Every view says which with a
-decorator from `clubs.roles`.
+decorator from `accounts.roles`.
 """
 
 from django.contrib import messages
@@ -14,9 +14,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
+from accounts.roles import director_required, public
 from clubs.forms import ClubForm, MembershipForm, PlayerActiveForm, PlayerForm, SeasonForm
 from clubs.models import Club, Membership, Player, Season
-from clubs.roles import director_required, public
+from clubs.pages import club_sections, player_sections
 from clubs.tables import RosterTable
 
 
@@ -65,8 +66,6 @@ def _player_table(request: HttpRequest, players) -> tuple[RosterTable, str]:
 def club_detail(request: HttpRequest, pk: int) -> HttpResponse:
     club = get_object_or_404(Club, pk=pk)
     table, query = _player_table(request, _roster(club))
-    from tournaments.results import club_results
-
     return render(
         request,
         "clubs/club_detail.html",
@@ -75,8 +74,7 @@ def club_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "table": table,
             "query": query,
             "seasons": club.seasons.all(),
-            "results": club_results(club.pk),
-            "hosted": club.tournaments.order_by("-date")[:20],
+            "sections": club_sections(club),
         },
     )
 
@@ -96,14 +94,10 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
         ),
         pk=pk,
     )
-    # Results come from the tournaments app; imported here, not at the top, because
-    # tournaments itself builds on clubs.
-    from tournaments.results import player_history
-
     return render(
         request,
         "clubs/player_detail.html",
-        {"player": player, "history": player_history(player.pk)},
+        {"player": player, "sections": player_sections(player)},
     )
 
 

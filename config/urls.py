@@ -4,8 +4,8 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.i18n import set_language
 
+from accounts.roles import public
 from clubs import views as club_views
-from clubs.roles import public
 
 urlpatterns = [
     path("", club_views.home, name="home"),

@@ -11,8 +11,8 @@ from scoring.cards import Card, count_points
 from scoring.errors import HandError, UnknownRuleset
 from scoring.house_rules import HouseRule
 from scoring.jsonio import dumps, loads
-from scoring.penalties import PenaltyEntry, catalogue
-from scoring.registry import RULESETS, get_ruleset, score_hand
+from scoring.penalties import PenaltyEntry
+from scoring.registry import RULESETS, catalogue, get_ruleset, score_hand
 from scoring.settlement import Line, Settlement
 
 __all__ = [

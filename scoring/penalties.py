@@ -1,12 +1,10 @@
-"""The penalty catalogue: every penalty and ruling of every ruleset (RULES §7).
+"""The shape of a penalty catalogue entry (RULES §7); each ruleset lists its own.
 
 Each :class:`PenaltyEntry` gives the rule in English and in the seed's own words, the
 evidence, what the engine does with it, and a complete example hand whose settlement is
-computed by the engine itself (never typed in).
-
->>> entry = catalogue("spjst")[0]
->>> entry.code, entry.voids_hand
-('spjst.discard_counter', False)
+computed by the engine itself (never typed in). A leaf module: the rulesets' catalogues
+import it, so it imports no ruleset and not the registry (which gathers every ruleset's
+entries in :func:`scoring.registry.catalogue`).
 """
 
 from __future__ import annotations
@@ -16,9 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scoring.jsonio import freeze, thaw
-from scoring.settlement import Settlement
 
-__all__ = ["PenaltyEntry", "catalogue"]
+__all__ = ["PenaltyEntry"]
 
 LANGUAGES = ("en", "cs", "sl")
 
@@ -54,20 +51,5 @@ class PenaltyEntry:
         """A fresh, mutable copy of the example hand."""
         return thaw(self.example)
 
-    def example_settlement(self) -> Settlement:
-        """The example hand scored by the engine."""
-        from scoring.registry import score_hand
-
-        return score_hand(self.ruleset, self.example)
-
     def __repr__(self) -> str:
         return f"<PenaltyEntry {self.code}: {self.title}>"
-
-
-def catalogue(ruleset: str | None = None) -> tuple[PenaltyEntry, ...]:
-    """Every registered ruleset's penalties (or one ruleset's), ordered by code."""
-    from scoring.registry import RULESETS, get_ruleset
-
-    modules = RULESETS.values() if ruleset is None else (get_ruleset(ruleset),)
-    entries = [entry for module in modules for entry in module.PENALTIES]
-    return tuple(sorted(entries, key=lambda entry: entry.code))

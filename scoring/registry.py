@@ -21,7 +21,7 @@ from scoring.reader import describe
 from scoring.rulesets import cz_three, cz_xix, spjst
 from scoring.settlement import Seat, Settlement
 
-__all__ = ["RULESETS", "Ruleset", "get_ruleset", "score_hand"]
+__all__ = ["RULESETS", "Ruleset", "catalogue", "get_ruleset", "score_hand"]
 
 _ENVELOPE = ("ruleset", "house_rules")
 
@@ -53,6 +53,22 @@ def get_ruleset(name: object) -> Ruleset:
     if ruleset is None:
         raise UnknownRuleset(name, RULESETS)
     return ruleset
+
+
+def catalogue(ruleset: str | None = None) -> tuple[PenaltyEntry, ...]:
+    """Every registered ruleset's penalties (or one ruleset's), ordered by code.
+
+    An entry's example is scored by the engine itself (never typed in):
+
+    >>> entry = catalogue("spjst")[0]
+    >>> entry.code, entry.voids_hand
+    ('spjst.discard_counter', False)
+    >>> score_hand(entry.ruleset, entry.example).ruleset
+    'spjst'
+    """
+    modules = RULESETS.values() if ruleset is None else (get_ruleset(ruleset),)
+    entries = [entry for module in modules for entry in module.PENALTIES]
+    return tuple(sorted(entries, key=lambda entry: entry.code))
 
 
 def _house_rules(hand: Mapping[str, Any], house_rules: Mapping[str, Any] | None):

@@ -8,8 +8,8 @@ from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
-from clubs.roles import public
-from scoring import RULESETS, catalogue
+from accounts.roles import public
+from scoring import RULESETS, catalogue, score_hand
 from scoring.documents import TooLarge, parse_document, score_document
 from scoring.errors import HandError, clip, quote
 from scoring.forms import HAND_FORMS, HandForm
@@ -139,7 +139,7 @@ def rulings(request: HttpRequest) -> HttpResponse:
         for entry in catalogue(ruleset if ruleset in RULESETS else None)
         if _matches(entry, words)
     ]
-    examples = [(entry, entry.example_settlement()) for entry in entries]
+    examples = [(entry, score_hand(entry.ruleset, entry.example)) for entry in entries]
     return render(
         request,
         "scoring/rulings.html",

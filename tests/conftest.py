@@ -8,8 +8,8 @@ import pytest
 from django.contrib.auth.models import Group
 from django.test import Client
 
+from accounts.roles import DIRECTORS, JUDGES
 from clubs.models import Club, Player
-from clubs.roles import DIRECTORS, JUDGES
 from tournaments import services
 from tournaments.models import Round, Tournament
 

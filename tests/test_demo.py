@@ -6,8 +6,8 @@ from django.core.management import call_command
 from django.test import RequestFactory
 from django.utils import timezone
 
+from accounts.roles import is_director, is_judge
 from clubs.models import Club, Membership, Player, Season
-from clubs.roles import is_director, is_judge
 
 pytestmark = pytest.mark.django_db
 

@@ -11,9 +11,9 @@ from django.core.management import CommandError, call_command
 from django.db.models import Count
 from django.test import RequestFactory
 
+from accounts.roles import DIRECTORS, JUDGES, is_director, is_judge
 from clubs.demo import DEMO_FIXTURES, DEMO_PASSWORDS, dump_demo_fixture, fixture_path
 from clubs.models import Club, Membership, Player
-from clubs.roles import DIRECTORS, JUDGES, is_director, is_judge
 
 pytestmark = pytest.mark.django_db
 

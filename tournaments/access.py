@@ -17,7 +17,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 
-from clubs.roles import is_director
+from accounts.roles import is_director
 from tournaments.models import Table
 
 SESSION_KEY = "judge_links"

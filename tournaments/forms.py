@@ -8,8 +8,8 @@ from django.core.validators import MaxValueValidator
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from accounts.roles import JUDGES
 from clubs.models import Player
-from clubs.roles import JUDGES
 from scoring import get_ruleset
 from scoring.bounds import OutOfBounds, read_decimal
 from tournaments import turns

@@ -18,7 +18,7 @@ from django.db.models import Max
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
-from clubs.roles import is_director
+from accounts.roles import is_director
 from scoring import get_ruleset, score_hand
 from scoring.jsonio import dumps, loads
 from tournaments.access import TableAccess

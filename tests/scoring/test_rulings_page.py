@@ -1,7 +1,7 @@
 import pytest
 from django.urls import reverse
 
-from scoring import RULESETS, catalogue
+from scoring import RULESETS, catalogue, score_hand
 
 URL = reverse("scoring:rulings")
 
@@ -34,6 +34,6 @@ def test_filter_by_ruleset(client):
 def test_the_worked_example_is_the_engines(client):
     entry = next(e for e in catalogue("spjst") if e.code == "spjst.misdeal")
     page = client.get(URL, {"q": "spjst.misdeal"}).content.decode()
-    settlement = entry.example_settlement()
+    settlement = score_hand(entry.ruleset, entry.example)
     for line in settlement.lines:
         assert line.label in page

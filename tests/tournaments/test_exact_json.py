@@ -1,16 +1,11 @@
 """Amounts with halves go into the database and come back exact (tournaments.exact_json)."""
 
-import doctest
 from decimal import Decimal
 
 import pytest
 
-from tournaments import exact_json, services
+from tournaments import services
 from tournaments.models import Tournament
-
-
-def test_the_docstring_examples_run():
-    assert doctest.testmod(exact_json).failed == 0
 
 
 @pytest.mark.django_db

@@ -1,18 +1,11 @@
 """Whose turn (RULES §8): SPJST's Povinost deals next; in the Czech games the deal passes
 one seat a hand, counted from the last hand that tells who dealt it."""
 
-import doctest
-
 import pytest
 
-from tournaments import turns
 from tournaments.turns import Turn, next_turn, sits_out
 
 PRVNI = {"contract": "prvni", "declarer": 1, "partner": 3, "declarer_points": 40}
-
-
-def test_the_docstring_examples_run():
-    assert doctest.testmod(turns).failed == 0
 
 
 def test_spjst_is_unchanged_the_last_povinost_deals():

@@ -7,8 +7,8 @@ from django.contrib.auth.models import Group
 from django.test import Client
 from django.urls import reverse
 
+from accounts.roles import JUDGES
 from clubs.models import Player
-from clubs.roles import JUDGES
 from tests.tournaments.helpers import hand_post
 from tournaments.models import Bye, Round, ScoreSheet, Tournament
 

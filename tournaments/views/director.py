@@ -9,13 +9,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from clubs.roles import director_required, public
+from accounts.roles import director_required, public
 from tournaments import recording, turns
 from tournaments.access import table_access
+from tournaments.feedback import form_refused, service_refusals
 from tournaments.forms import CancelRulingForm, LedgerRulingForm
 from tournaments.models import Hand, Seat, SheetLine, Table, Tournament
 from tournaments.progress import STATES, table_state, with_refusals
-from tournaments.views.feedback import form_refused, service_refusals
 
 
 @director_required

@@ -6,7 +6,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from clubs.roles import director_required
+from accounts.roles import director_required
 from tournaments import services
 from tournaments.forms import FinishForm
 from tournaments.models import Tournament

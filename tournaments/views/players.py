@@ -3,8 +3,8 @@
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
+from accounts.roles import public
 from clubs.models import Player
-from clubs.roles import public
 from tournaments.charts import chips_chart_svg
 from tournaments.results import player_history
 

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from clubs.roles import director_required, public
+from accounts.roles import director_required, public
 from tournaments import printing
 from tournaments.access import TableAccess, judge_of_table
 from tournaments.downloads import PDF, download

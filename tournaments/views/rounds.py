@@ -10,8 +10,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from clubs.roles import director_required, is_director, public
+from accounts.roles import director_required, is_director, public
 from tournaments import services
+from tournaments.feedback import form_refused, service_refusals
 from tournaments.forms import (
     DrawForm,
     JudgeForm,
@@ -21,7 +22,6 @@ from tournaments.forms import (
     judge_accounts,
 )
 from tournaments.models import Round, Seat, Table, Tournament
-from tournaments.views.feedback import form_refused, service_refusals
 
 
 def _round(tournament_id: int, number: int):

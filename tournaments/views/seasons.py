@@ -3,8 +3,8 @@
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
+from accounts.roles import public
 from clubs.models import Season
-from clubs.roles import public
 from tournaments.downloads import report_download
 from tournaments.leaderboard import club_leaderboard, season_leaderboard
 from tournaments.reports import club_report, leaderboard_report

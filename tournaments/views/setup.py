@@ -8,9 +8,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.roles import director_required, public
 from clubs.models import Player
-from clubs.roles import director_required, public
 from tournaments import services
+from tournaments.feedback import form_refused, service_refusals
 from tournaments.forms import (
     NewPlayerForm,
     RegisterForm,
@@ -18,7 +19,6 @@ from tournaments.forms import (
     TournamentForm,
 )
 from tournaments.models import Registration, Round, Tournament
-from tournaments.views.feedback import form_refused, service_refusals
 
 
 @public

@@ -4,7 +4,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django_tables2 import RequestConfig
 
-from clubs.roles import director_required, public
+from accounts.roles import director_required, public
 from tournaments.downloads import report_download
 from tournaments.models import Tournament
 from tournaments.reports import hands_report, round_reports, standings_report

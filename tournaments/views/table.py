@@ -16,7 +16,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from clubs.roles import director_required, is_director, public
+from accounts.roles import director_required, is_director, public
 from scoring.forms import HAND_FORMS
 from tournaments import recording, services
 from tournaments.access import (
@@ -27,6 +27,7 @@ from tournaments.access import (
     remember_link,
     table_access,
 )
+from tournaments.feedback import service_refusals
 from tournaments.forms import (
     HandActionForm,
     HandDeleteForm,
@@ -39,7 +40,6 @@ from tournaments.models import Hand, HandRevision, Round, ScoreSheet, Table
 from tournaments.progress import sheets_to_confirm, table_state
 from tournaments.sheets import computed_counts
 from tournaments.turns import CZECH, Turn, next_turn
-from tournaments.views.feedback import service_refusals
 
 
 @public

@@ -1,0 +1,35 @@
+"""The tournaments' sections of the club and player pages (registered in `clubs.pages`).
+
+The club page shows its players' results and the tournaments it hosted; the player page
+the tournaments the player played, with the chart of chips after each round. The clubs
+app shows these without importing tournaments.
+"""
+
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString
+
+from clubs.models import Club, Player
+from tournaments.results import club_results, player_history
+
+# The most recent tournaments a club page lists as hosted.
+HOSTED_SHOWN = 20
+
+
+def club_results_section(club: Club) -> SafeString:
+    """The club's players' results and the tournaments it hosted."""
+    return render_to_string(
+        "tournaments/_club_results.html",
+        {
+            "club": club,
+            "results": club_results(club.pk),
+            "hosted": club.tournaments.order_by("-date")[:HOSTED_SHOWN],
+        },
+    )
+
+
+def player_history_section(player: Player) -> SafeString:
+    """The tournaments the player played: chart, chips per round, total and place."""
+    return render_to_string(
+        "tournaments/_player_history.html",
+        {"player": player, "history": player_history(player.pk)},
+    )
