@@ -210,3 +210,31 @@ def test_a_table_size_the_ruleset_does_not_allow_is_refused(director_client, clu
     response = director_client.post(reverse("tournaments:create"), _form(club, table_size=5))
     assert "This ruleset is played 4 to a table" in response.content.decode()
     assert not Tournament.objects.exists()
+
+
+def test_the_service_refuses_a_pinned_change_after_the_draw_and_saves_nothing(round1, director):
+    tournament = round1.tournament
+    with pytest.raises(services.TournamentError, match="preset can't change"):
+        services.edit_tournament(
+            tournament=tournament, by=director, name="Renamed", preset="westfest_2012"
+        )
+    tournament.refresh_from_db()
+    assert tournament.name == "Westfest Tarock" and tournament.preset == ""
+
+
+def test_an_edit_before_the_draw_repins_the_house_rules_and_is_audited(tournament, director):
+    services.edit_tournament(tournament=tournament, by=director, preset="westfest_2012")
+    tournament.refresh_from_db()
+    assert tournament.preset == "westfest_2012"
+    assert tournament.house_rules == services.pinned_house_rules("spjst", "westfest_2012")
+    assert tournament.audit.get(action="edit").detail == "preset"
+
+
+def test_the_form_does_not_save_by_itself(club):
+    from tournaments.forms import TournamentForm
+
+    form = TournamentForm(_form(club))
+    assert form.is_valid(), form.errors
+    with pytest.raises(TypeError, match="services"):
+        form.save()
+    assert not Tournament.objects.exists()
