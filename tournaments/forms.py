@@ -14,6 +14,7 @@ from scoring import get_ruleset
 from scoring.bounds import OutOfBounds, read_decimal
 from tournaments import turns
 from tournaments.models import Round, Table, Tournament
+from tournaments.services import SETUP_FIELDS
 
 # Placement points are given per place at a table; no table seats more.
 MAX_PLACES = 8
@@ -32,21 +33,7 @@ class TournamentForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = [
-            "name",
-            "date",
-            "venue",
-            "host_club",
-            "season",
-            "ruleset",
-            "preset",
-            "rounds_planned",
-            "hands_per_round",
-            "minutes_per_round",
-            "starting_chips",
-            "table_size",
-            "standings_method",
-        ]
+        fields = list(SETUP_FIELDS)
         widgets = {"date": _DATE}
 
     def __init__(self, *args, **kwargs) -> None:

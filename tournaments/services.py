@@ -53,25 +53,24 @@ def create_tournament(*, by, ruleset: str, preset: str = "", **fields: Any) -> T
     )
 
 
-# What a director edits on a tournament; the house rules follow the ruleset and preset.
-EDITABLE_FIELDS = frozenset(
-    {
-        "name",
-        "date",
-        "venue",
-        "host_club",
-        "season",
-        "ruleset",
-        "preset",
-        "rounds_planned",
-        "hands_per_round",
-        "minutes_per_round",
-        "starting_chips",
-        "table_size",
-        "standings_method",
-        "placement_points",
-    }
+# What a director sets up on a tournament, in the order the form asks; the house rules
+# follow the ruleset and preset, and the placement points are read from text by the form.
+SETUP_FIELDS = (
+    "name",
+    "date",
+    "venue",
+    "host_club",
+    "season",
+    "ruleset",
+    "preset",
+    "rounds_planned",
+    "hands_per_round",
+    "minutes_per_round",
+    "starting_chips",
+    "table_size",
+    "standings_method",
 )
+EDITABLE_FIELDS = frozenset({*SETUP_FIELDS, "placement_points"})
 # Fixed once the first round is drawn: the hands already played were scored by them.
 PINNED_FIELDS = ("ruleset", "preset", "table_size", "starting_chips")
 
