@@ -36,3 +36,21 @@ def confirm_sheets(round_, director, counts_by_table: dict[int, dict[int, int]])
             SheetLine(sheet=sheet, seat=seat.number, player=seat.player, chips=counts[seat.number])
             for seat in table.seats.all()
         )
+
+
+def tournament_form(club, **fields) -> dict:
+    """A POST body for the tournament setup form: an SPJST tournament of `club`, chips
+    standings, unless `fields` say otherwise."""
+    return {
+        "name": "Spring Tarock",
+        "date": "2026-04-11",
+        "host_club": club.pk,
+        "ruleset": "spjst",
+        "rounds_planned": 3,
+        "hands_per_round": 12,
+        "starting_chips": 100,
+        "table_size": 4,
+        "standings_method": "chips",
+        "placement_points_text": "4, 3, 2, 1",
+        **fields,
+    }

@@ -3,24 +3,16 @@
 import pytest
 from django.urls import reverse
 
+from tests.tournaments.helpers import tournament_form
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
 
 def _form(club, placement_points_text: str) -> dict:
-    return {
-        "name": "Spring Tarock",
-        "date": "2026-04-11",
-        "host_club": club.pk,
-        "ruleset": "spjst",
-        "rounds_planned": 3,
-        "hands_per_round": 12,
-        "starting_chips": 100,
-        "table_size": 4,
-        "standings_method": "placement",
-        "placement_points_text": placement_points_text,
-    }
+    return tournament_form(
+        club, standings_method="placement", placement_points_text=placement_points_text
+    )
 
 
 @pytest.mark.parametrize(

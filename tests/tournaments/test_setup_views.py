@@ -2,27 +2,14 @@ import pytest
 from django.urls import reverse
 
 from clubs.models import Player
+from tests.tournaments.helpers import tournament_form
 from tournaments import services
 from tournaments.models import AuditEntry, Round, Seat, Tournament
 
 pytestmark = pytest.mark.django_db
 
 
-def _form(club, **extra):
-    data = {
-        "name": "Spring Tarock",
-        "date": "2026-04-11",
-        "host_club": club.pk,
-        "ruleset": "spjst",
-        "rounds_planned": 3,
-        "hands_per_round": 12,
-        "starting_chips": 100,
-        "table_size": 4,
-        "standings_method": "chips",
-        "placement_points_text": "4, 3, 2, 1",
-    }
-    data.update(extra)
-    return data
+_form = tournament_form
 
 
 def test_a_tournament_pins_every_house_rule_of_its_preset(director_client, club):
