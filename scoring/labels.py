@@ -3,18 +3,24 @@
 >>> side_text((1, 3), 3), side_text((4,), -12)
 ('seats 1 and 3 win 3 each', 'seat 4 alone loses 12 to each of the others')
 >>> parts = ["Game: |41−35|=6"]
->>> doubled(6, 1, ("", "flek"), parts), parts
+>>> doubled(6, 1, Levels("flek", ("flek",)), parts), parts
 (12, ['Game: |41−35|=6', 'flek ×2 = 12'])
 >>> personal_text((2, 3), -20)
 'seats 2 and 3 each pay 20 to each other player'
+>>> hand_summary({"contract": "prever", "declarer": 2, "declarer_points": 47}, "Kontra")
+'Prever 2: 47, Kontra'
+>>> hand_summary({"penalties": [{"code": "spjst.misdeal", "seat": 4}]})
+'misdeal (4)'
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
+from typing import Any
 
 from scoring.jsonio import number_text
+from scoring.levels import Levels
 from scoring.settlement import (
     Amount,
     Deltas,
@@ -29,6 +35,7 @@ from scoring.settlement import (
 __all__ = [
     "amount_text",
     "doubled",
+    "hand_summary",
     "hand_text",
     "personal_line",
     "personal_text",
@@ -76,13 +83,40 @@ def personal_text(players: Sequence[Seat], amount: Amount) -> str:
     return f"{seats_text(players)} {verb} {amount_text(abs(amount))} {way} each other player"
 
 
-def doubled(amount: Amount, level: int, names: Sequence[str], parts: list[str]) -> Amount:
-    """``amount`` × 2^level (a flek, a challenge), noting ``names[level] ×2^level = …``."""
+def doubled(amount: Amount, level: int, levels: Levels, parts: list[str]) -> Amount:
+    """``amount`` × 2^level (a flek, a challenge), noting ``name ×2^level = …``."""
     if not level:
         return amount
-    amount = exact(amount * 2**level)
-    parts.append(f"{names[level]} ×{2**level} = {amount_text(amount)}")
+    amount = exact(amount * levels.factor(level))
+    parts.append(f"{levels.name(level)} ×{levels.factor(level)} = {amount_text(amount)}")
     return amount
+
+
+def hand_summary(hand: Mapping[str, Any], level_name: str = "") -> str:
+    """A recorded hand in one line for score sheets and exports: the contract, the
+    declaring side, the points, the doubling level's name and what else happened.
+
+    Reads the stored JSON as it is (a hand saved under older validation still prints).
+    """
+    penalties = [
+        f"{p.get('code', '').rsplit('.', 1)[-1].replace('_', ' ')} ({p.get('seat')})"
+        for p in hand.get("penalties") or ()
+    ]
+    return "; ".join(part for part in (_game_summary(hand, level_name), *penalties) if part) or "—"
+
+
+def _game_summary(hand: Mapping[str, Any], level_name: str) -> str:
+    contract = hand.get("contract")
+    if not contract:
+        return ""
+    side = str(hand.get("declarer") or "")
+    if hand.get("partner"):
+        side += f"+{hand['partner']}"
+    text = f"{str(contract).replace('_', ' ').capitalize()} {side}".strip()
+    if hand.get("declarer_points") is not None:
+        text += f": {hand['declarer_points']}"
+    extras = [level_name, *(name.capitalize() for name in ("pagat", "valat") if hand.get(name))]
+    return ", ".join([text, *(extra for extra in extras if extra)])
 
 
 def side_line(

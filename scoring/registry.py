@@ -10,24 +10,39 @@ Deltas({1: 3, 2: -3, 3: 3, 4: -3})
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from types import MappingProxyType
 from typing import Any, Protocol
 
 from scoring.errors import HandError, UnknownRuleset
 from scoring.house_rules import HouseRule, resolve
+from scoring.levels import Levels
 from scoring.penalties import PenaltyEntry
 from scoring.reader import describe
 from scoring.rulesets import cz_three, cz_xix, spjst
 from scoring.settlement import Seat, Settlement
+from scoring.turns import Deal
 
-__all__ = ["RULESETS", "Ruleset", "catalogue", "get_ruleset", "score_hand"]
+__all__ = [
+    "RULESETS",
+    "Ruleset",
+    "catalogue",
+    "get_ruleset",
+    "register",
+    "registered",
+    "score_hand",
+]
 
 _ENVELOPE = ("ruleset", "house_rules")
 
 
 class Ruleset(Protocol):
-    """The shape every ruleset module has."""
+    """The shape every ruleset module has: everything the site knows about its game.
+
+    The tournaments app asks the ruleset and names none itself, so a new game is one
+    module and one :func:`register` line.
+    """
 
     NAME: str
     TITLE: str
@@ -37,14 +52,42 @@ class Ruleset(Protocol):
     HOUSE_RULES: tuple[HouseRule, ...]
     PRESETS: Mapping[str, Mapping[str, Any]]
     PENALTIES: tuple[PenaltyEntry, ...]
+    LEVELS: Levels  # the doubling levels' names (kontra, flek …), or Levels.NONE
+    DEAL: Deal  # how the deal goes round, who bids first, whether the dealer sits out
+    FORM: str  # the dotted path of its hand form (Django, so named, not imported, here)
     Hand: Any  # a frozen dataclass with ``from_json(data) -> Hand``
 
     def score(self, hand: Any, rules: Mapping[str, Any]) -> Settlement: ...
 
+    def summary(self, hand: Mapping[str, Any]) -> str:
+        """A recorded hand's JSON in one line, for score sheets and exports."""
+        ...
 
-RULESETS: Mapping[str, Ruleset] = MappingProxyType(
-    {module.NAME: module for module in (spjst, cz_xix, cz_three)}
-)
+
+_REGISTERED: dict[str, Ruleset] = {}
+RULESETS: Mapping[str, Ruleset] = MappingProxyType(_REGISTERED)
+
+
+def register(ruleset: Ruleset) -> Ruleset:
+    """Make ``ruleset`` known to the engine, the calculator and tournaments (by its NAME)."""
+    if ruleset.NAME in _REGISTERED and _REGISTERED[ruleset.NAME] is not ruleset:
+        raise ValueError(f"another ruleset is registered as {ruleset.NAME!r}")
+    _REGISTERED[ruleset.NAME] = ruleset
+    return ruleset
+
+
+@contextmanager
+def registered(ruleset: Ruleset) -> Iterator[Ruleset]:
+    """``ruleset`` registered for the duration of a ``with`` block (tests, one-off tools)."""
+    register(ruleset)
+    try:
+        yield ruleset
+    finally:
+        del _REGISTERED[ruleset.NAME]
+
+
+for _module in (spjst, cz_xix, cz_three):
+    register(_module)
 
 
 def get_ruleset(name: object) -> Ruleset:

@@ -12,10 +12,10 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.forms.base import HandForm
-from scoring.forms.fields import contract_field, flek_levels, level_field, seat_field
+from scoring.forms.fields import contract_field, level_field, seat_field
 from scoring.labels import amount_text
 from scoring.rulesets.cz_three_bonuses import BONUSES, BonusRule
-from scoring.rulesets.cz_three_hand import ALL_POINTS, FLEK, TRICKS, Contract
+from scoring.rulesets.cz_three_hand import ALL_POINTS, LEVELS, TRICKS, Contract
 
 BONUS_SIDES = [("", "—"), ("declarer", _("declarer")), ("opponents", _("opponents"))]
 
@@ -51,10 +51,10 @@ class CzThreeHandForm(HandForm):
     contract = contract_field(Contract)
     declarer = seat_field(_("Declarer (seat)"), required=True)
     sitter = seat_field(_("Sits out (the dealer)"), blank=_("nobody"))
-    flek = level_field(_("Flek on the game"), flek_levels(FLEK[:4]))
+    flek = level_field(_("Flek on the game"), LEVELS, top=3)
     valat_announced = forms.BooleanField(label=_("Valát announced"), required=False)
     valat_won = forms.BooleanField(label=_("Valát made: every trick"), required=False)
-    varsava_flek = level_field(_("Flek on the Varšava"), flek_levels(FLEK))
+    varsava_flek = level_field(_("Flek on the Varšava"), LEVELS)
 
     def add_fields(self) -> None:
         if self.seat_names:  # a tournament table: three players, or four with a sitter

@@ -8,12 +8,11 @@ from django.utils.translation import gettext_lazy as _
 from scoring.forms.base import PagatValatForm
 from scoring.forms.fields import (
     contract_field,
-    flek_levels,
     level_field,
     optional_choice,
     seat_field,
 )
-from scoring.rulesets.cz_xix_hand import ALL_POINTS, FLEK, Contract
+from scoring.rulesets.cz_xix_hand import ALL_POINTS, LEVELS, Contract
 from scoring.rulesets.cz_xix_hlasky import HLASKY
 
 TALONS = [
@@ -21,7 +20,6 @@ TALONS = [
     ("2", _("the second three")),
     ("3", _("back to the first three")),
 ]
-FLEKS = flek_levels(FLEK)
 
 
 def hlaska_groups() -> list[tuple[str, list[tuple[str, str]]]]:
@@ -55,9 +53,9 @@ class CzXixHandForm(PagatValatForm):
     folded = forms.BooleanField(
         label=_("Folded: bought the called tarok and laid the hand down"), required=False
     )
-    flek = level_field(_("Flek on the game"), FLEKS)
-    pagat_flek = level_field(_("Flek on the Pagat"), FLEKS)
-    valat_flek = level_field(_("Flek on the Valat"), FLEKS)
+    flek = level_field(_("Flek on the game"), LEVELS)
+    pagat_flek = level_field(_("Flek on the Pagat"), LEVELS)
+    valat_flek = level_field(_("Flek on the Valat"), LEVELS)
 
     def add_fields(self) -> None:
         self.hlaska_fields = self.add_seat_groups("hlaska", hlaska_groups())

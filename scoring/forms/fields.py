@@ -1,13 +1,12 @@
 """The fields the hand forms are built of: seats, doubling levels, choices, house rules."""
 
-from collections.abc import Sequence
-
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.bounds import OutOfBounds, read_decimal, read_integer
 from scoring.cards import PACK, Card, Suit
 from scoring.house_rules import HouseRule
+from scoring.levels import Levels
 
 SEATS = (1, 2, 3, 4)
 SUIT_ORDER = (None, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES)
@@ -28,15 +27,13 @@ def seat_field(label, *, blank: str | None = None, required: bool = False):
     return field
 
 
-def level_field(label, levels: Sequence[str]) -> forms.TypedChoiceField:
-    """A doubling level 0..n (a challenge, a flek), "none" first."""
-    choices = [(str(level), name) for level, name in enumerate(levels)]
+def level_field(label, levels: Levels, top: int | None = None) -> forms.TypedChoiceField:
+    """A doubling level 0..top (a challenge, a flek) named by the ruleset: "none", "flek ×2", …"""
+    choices = [
+        (str(level), _("none") if not level else name)
+        for level, name in levels.choices()[: (levels.top if top is None else top) + 1]
+    ]
     return forms.TypedChoiceField(label=label, choices=choices, coerce=int, initial="0")
-
-
-def flek_levels(names: Sequence[str]) -> list[str]:
-    """The level names with their factor: "none", "flek ×2", "re ×4", …"""
-    return [_("none"), *(f"{name} ×{2**level}" for level, name in enumerate(names) if level)]
 
 
 def optional_choice(label, choices, **kwargs) -> forms.TypedChoiceField:

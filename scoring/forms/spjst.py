@@ -9,7 +9,6 @@ from scoring.forms.base import PagatValatForm
 from scoring.forms.fields import level_field, optional_choice, seat_field
 from scoring.rulesets import spjst
 
-CHALLENGES = (_("none"), _("Kontra ×2"), _("Re ×4"), _("Supre ×8"), _("Mort ×16"))
 TALONS = [
     ("1", _("kept the first three")),
     ("2", _("took the second three")),
@@ -45,8 +44,8 @@ class SpjstHandForm(PagatValatForm):
     partner = seat_field(_("Partner (holds the called trump)"), blank=_("alone"))
     called = optional_choice(_("Trump called"), [(str(n), str(n)) for n in (19, 18, 17, 16, 15)])
     prever_talon = optional_choice(_("Prever talon"), TALONS)
-    challenge = level_field(_("Challenge on the game"), CHALLENGES)
-    pagat_challenge = level_field(_("Challenge on the Pagat"), CHALLENGES)
+    challenge = level_field(_("Challenge on the game"), spjst.LEVELS)
+    pagat_challenge = level_field(_("Challenge on the Pagat"), spjst.LEVELS)
 
     def add_fields(self) -> None:
         self.value_fields = self.add_seat_groups("value", value_groups())

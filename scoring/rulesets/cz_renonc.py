@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from scoring.errors import HandError
 from scoring.labels import amount_text, doubled, personal_line
+from scoring.levels import Levels
 from scoring.reader import JsonObject, describe
 from scoring.settlement import Amount, Line, Seat, exact, zero
 
@@ -182,13 +183,13 @@ def renonc_lines(
     seats: Sequence[Seat],
     amount: Amount,
     level: int,
-    names: Sequence[str],
+    levels: Levels,
 ) -> list[Line]:
     """One line a renonc: the offender pays ``amount`` × 2^level to each other player."""
     lines, amount = [], exact(amount)
     for renonc in renoncs:
         parts = [f"{renonc}: {amount_text(amount)} to each"]
-        paid = doubled(amount, level, names, parts)
+        paid = doubled(amount, level, levels, parts)
         if renonc.voids:
             parts.append("the hand is not scored")
         lines.append(personal_line("penalty", parts, seats, (renonc.seat,), -paid))

@@ -19,18 +19,22 @@ from types import MappingProxyType
 from typing import Any
 
 from scoring.house_rules import HouseRule, resolve
-from scoring.labels import amount_text, doubled, personal_line, side_line
+from scoring.labels import amount_text, doubled, hand_summary, personal_line, side_line
+from scoring.rulesets.cz_deal import CzechDeal
 from scoring.rulesets.cz_renonc import adjustment_line, renonc_lines
 from scoring.rulesets.cz_renonc_catalogue import renonc_entries
 from scoring.rulesets.cz_three_bonuses import BONUSES, Bonus
-from scoring.rulesets.cz_three_hand import FLEK, NAME, Contract, Hand, table_seats
+from scoring.rulesets.cz_three_hand import LEVELS, NAME, Contract, Hand, table_seats
 from scoring.rulesets.cz_varsava import loser_line
 from scoring.settlement import Amount, Line, Settlement, exact
 
 __all__ = [
     "BONUSES",
+    "DEAL",
+    "FORM",
     "GAME_PRICES",
     "HOUSE_RULES",
+    "LEVELS",
     "NAME",
     "PENALTIES",
     "PRESETS",
@@ -41,6 +45,7 @@ __all__ = [
     "ZERO_SUM",
     "Hand",
     "score",
+    "summary",
 ]
 
 TITLE = "Taroky ve třech"
@@ -48,6 +53,9 @@ TITLE = "Taroky ve třech"
 TABLE_SIZES: tuple[int, ...] = (3, 4)
 ZERO_SUM = True  # Kč paid between the players, the sitter included
 SEATS = table_seats  # 1..3, or 1..4 with a sitter: a function of the hand
+FORM = "scoring.forms.cz_three.CzThreeHandForm"
+# Only the forehand calls a Varšava (001); at a table of four the dealer sits out.
+DEAL = CzechDeal(forehands_own=frozenset({"varsava"}), sits_out_at=4)
 
 GAME_PRICES: Mapping[Contract, Decimal] = MappingProxyType(
     {
@@ -129,7 +137,7 @@ def score(hand: Hand, rules: Mapping[str, Any]) -> Settlement:
     rules = resolve(HOUSE_RULES, rules)
     seats = hand.seats
     level = hand.varsava_flek if hand.contract is Contract.VARSAVA else hand.flek
-    renoncs = renonc_lines(hand.penalties, seats, rules["renonc_value"], level, FLEK)
+    renoncs = renonc_lines(hand.penalties, seats, rules["renonc_value"], level, LEVELS)
     if hand.voided:
         return Settlement(NAME, seats, tuple(renoncs))
     if hand.contract is None:  # a standalone ruling
@@ -155,7 +163,7 @@ def _game_line(hand: Hand) -> Line:
         how = "announced" if valat.announced else "silent"
         what = f"{kind} {how}, {'made' if won else 'failed'}, instead of the game"
     parts = [f"Game ({name}): {what}: {amount_text(exact(price))}"]
-    amount = doubled(exact(price), hand.flek, FLEK, parts)
+    amount = doubled(exact(price), hand.flek, LEVELS, parts)
     return side_line("game", parts, hand.seats, (hand.declarer,), amount if won else -amount)
 
 
@@ -184,9 +192,15 @@ def _doublings(hand: Hand, rules: Mapping[str, Any]) -> list[str]:
 def _varsava_lines(hand: Hand) -> list[Line]:
     """The most points pay 2 × the flek factor to each; no trick receives a flat 2."""
     seats = hand.seats
-    lines = [loser_line(seats, hand.varsava_points, VARSAVA_VALUE, hand.varsava_flek, FLEK)]
+    lines = [loser_line(seats, hand.varsava_points, VARSAVA_VALUE, hand.varsava_flek, LEVELS)]
     empty = tuple(seat for seat in seats if hand.varsava_tricks[seat] == 0)
     if empty:
         parts = [f"Varšava, no trick: {amount_text(NO_TRICK_VALUE)} from each, not multiplied"]
         lines.append(personal_line("varsava", parts, seats, empty, exact(NO_TRICK_VALUE)))
     return lines
+
+
+def summary(hand: Mapping[str, Any]) -> str:
+    """A recorded hand in one line: ``Druha 1: 41, tutti`` (a Varšava shows its own flek)."""
+    level = hand.get("varsava_flek") or hand.get("flek") or 0
+    return hand_summary(hand, LEVELS.name(level) if level else "")

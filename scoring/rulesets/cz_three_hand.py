@@ -19,15 +19,17 @@ from typing import Any
 
 from scoring.errors import HandError
 from scoring.labels import hand_text
+from scoring.levels import Levels
 from scoring.reader import POINT_FIELDS, JsonObject, describe, read_side_points
 from scoring.rulesets.cz_renonc import Renonc, check_renoncs, penalties_only, read_renoncs
 from scoring.rulesets.cz_three_bonuses import Bonus, read_bonuses
+from scoring.rulesets.pagat import Valat, read_valat
 from scoring.settlement import Seat
 
-__all__ = ["FLEK", "NAME", "Contract", "Hand", "Valat", "table_seats"]
+__all__ = ["LEVELS", "NAME", "Contract", "Hand", "Valat", "table_seats"]
 
 NAME = "cz_three"
-FLEK = ("none", "flek", "re", "tutti", "the fourth flek")
+LEVELS = Levels("flek", ("flek", "re", "tutti", "the fourth flek"))
 WINNING_POINTS, ALL_POINTS = 36, 70
 TRICKS = 16  # 48 cards in tricks of three; with a sitter the first six take a talon card
 SITTER_TRICKS = 6  # the sitter plays the talon's six cards
@@ -58,14 +60,6 @@ def table_seats(hand: Hand | Mapping[str, Any]) -> tuple[Seat, ...]:
     """The seats of a hand's table: 1..3, or 1..4 with a sitter (a Hand or its JSON)."""
     sitter = hand.get("sitter") if isinstance(hand, Mapping) else hand.sitter
     return (1, 2, 3) if sitter is None else (1, 2, 3, 4)
-
-
-@dataclass(frozen=True)
-class Valat:
-    """The declarer taking every trick (made), or an announced try that failed."""
-
-    announced: bool = False
-    won: bool = False
 
 
 @dataclass(frozen=True)
@@ -122,7 +116,7 @@ class Hand:
         bonuses = self.bonuses and f"{len(self.bonuses)} bonuses"
         return hand_text(
             NAME, f"{self.contract.value} {self.declarer}, {what}",
-            sitter, level and FLEK[level], self.valat and "valat", bonuses, renoncs,
+            sitter, level and LEVELS.name(level), self.valat and "valat", bonuses, renoncs,
         )  # fmt: skip
 
 
@@ -189,17 +183,13 @@ def _check_applies(hand: JsonObject, contract: Contract | None, sitter: Seat | N
 
 
 def _read_valat(hand: JsonObject, points: int | None) -> Valat | None:
-    valat = hand.object("valat", ("announced", "won"))
-    if valat is None:
-        return None
-    announced, won = valat.bool("announced"), valat.bool("won")
-    if not announced and not won:
-        raise valat.error("won", "an unannounced Valát can only be entered as made (got false)")
-    if won and points is not None and points < WINNING_POINTS:
-        raise valat.error(
-            "won", f"a made Valát wins the game, and the declarer has {points} points (got true)"
+    valat = read_valat(hand, sides=False, name="Valát", made="made")
+    if valat and valat.won and points is not None and points < WINNING_POINTS:
+        raise HandError(
+            "valat.won",
+            f"a made Valát wins the game, and the declarer has {points} points (got true)",
         )
-    return Valat(announced, won)
+    return valat
 
 
 def _check_varsava(hand: Hand) -> None:

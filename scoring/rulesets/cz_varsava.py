@@ -7,7 +7,7 @@ each other cancels out.
 
 >>> most_points({1: 20, 2: 25, 3: 25, 4: 0})
 (2, 3)
->>> loser_line((1, 2, 3, 4), {1: 20, 2: 25, 3: 5, 4: 20}, 10, 1, ("", "flek")).label
+>>> loser_line((1, 2, 3, 4), {1: 20, 2: 25, 3: 5, 4: 20}, 10, 1, Levels("flek", ("flek",))).label
 'Varšava: points 1: 20, 2: 25, 3: 5, 4: 20; most points (25): seat 2; 10 to each; flek ×2 = 20; seat 2 pays 20 to each other player'
 """
 
@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from scoring.labels import amount_text, doubled, personal_line, seats_text
+from scoring.levels import Levels
 from scoring.settlement import Amount, Line, Seat, exact
 
 __all__ = ["loser_line", "most_points", "points_text"]
@@ -37,7 +38,7 @@ def loser_line(
     points: Mapping[Seat, int],
     value: Amount,
     level: int,
-    names: Sequence[str],
+    levels: Levels,
 ) -> Line:
     """The Varšava's payment: the most points pay ``value`` × 2^level to each other player."""
     losers = most_points(points)
@@ -47,5 +48,5 @@ def loser_line(
         f"{seats_text(losers)}",
         f"{amount_text(value)} to each",
     ]
-    amount = doubled(value, level, names, parts)
+    amount = doubled(value, level, levels, parts)
     return personal_line("varsava", parts, seats, losers, -amount)

@@ -17,17 +17,21 @@ from types import MappingProxyType
 from typing import Any
 
 from scoring.house_rules import HouseRule, resolve
-from scoring.labels import amount_text, doubled, side_line
+from scoring.labels import amount_text, doubled, hand_summary, side_line
+from scoring.rulesets.cz_deal import CzechDeal
 from scoring.rulesets.cz_renonc import adjustment_line, renonc_lines
 from scoring.rulesets.cz_renonc_catalogue import renonc_entries
 from scoring.rulesets.cz_varsava import loser_line
-from scoring.rulesets.cz_xix_hand import FLEK, NAME, SEATS, Contract, Hand
+from scoring.rulesets.cz_xix_hand import LEVELS, NAME, SEATS, Contract, Hand
 from scoring.rulesets.cz_xix_hlasky import HLASKY, hlaska_lines
 from scoring.settlement import Line, Settlement, exact, zero
 
 __all__ = [
+    "DEAL",
+    "FORM",
     "HLASKY",
     "HOUSE_RULES",
+    "LEVELS",
     "NAME",
     "PENALTIES",
     "PRESETS",
@@ -38,11 +42,16 @@ __all__ = [
     "ZERO_SUM",
     "Hand",
     "score",
+    "summary",
 ]
 
 TITLE = "Czech Taroky, calling the XIX"
 TABLE_SIZES: tuple[int, ...] = (4,)  # 000: "Počet hráčů 4"
 ZERO_SUM = True  # points are paid between the players
+FORM = "scoring.forms.cz_xix.CzXixHandForm"
+# The první is the forehand's obligation to bid (000 "Hlásí ji povinně předák"); only the
+# forehand calls a Varšava (000).
+DEAL = CzechDeal(forehands_own=frozenset({"prvni", "varsava"}))
 
 _DECISION = "RULES §3.2 Decision: 000 gives the povinnosti no prices"
 
@@ -133,7 +142,7 @@ PENALTIES = renonc_entries(
 def score(hand: Hand, rules: Mapping[str, Any]) -> Settlement:
     """Score a validated hand under the house rules (missing settings take defaults)."""
     rules = resolve(HOUSE_RULES, rules)
-    renoncs = renonc_lines(hand.penalties, SEATS, rules["renonc_points"], hand.flek, FLEK)
+    renoncs = renonc_lines(hand.penalties, SEATS, rules["renonc_points"], hand.flek, LEVELS)
     if hand.voided:
         return Settlement(NAME, SEATS, tuple(renoncs))
     if hand.contract is None:  # a standalone ruling
@@ -146,7 +155,7 @@ def _play_lines(hand: Hand, rules: Mapping[str, Any]) -> list[Line]:
         label = "Game (první): folded, the declarer bought the called tarok; nothing is scored"
         return [Line("game", label, zero(SEATS))]
     if hand.contract is Contract.VARSAVA:
-        return [loser_line(SEATS, hand.varsava_points, rules["varsava_value"], hand.flek, FLEK)]
+        return [loser_line(SEATS, hand.varsava_points, rules["varsava_value"], hand.flek, LEVELS)]
     points = hand.declarer_points
     winner = None if points == 35 else "declarer" if points >= 36 else "opponents"
     return [
@@ -183,7 +192,7 @@ def _game_line(hand: Hand, rules: Mapping[str, Any]) -> Line:
     if multiplier != 1:
         amount = exact(base * multiplier)
         parts.append(f"×{amount_text(exact(multiplier))} = {amount_text(amount)}")
-    amount = doubled(amount, hand.flek, FLEK, parts)
+    amount = doubled(amount, hand.flek, LEVELS, parts)
     return side_line("game", parts, SEATS, hand.declaring_side, amount if points > 35 else -amount)
 
 
@@ -196,7 +205,7 @@ def _pagat_line(hand: Hand) -> tuple[Line, ...]:
     how += " (the druhá's obligation)" if hand.contract is Contract.DRUHA else ""
     points = 10 if pagat.announced else 5
     parts = [f"{how}, {'won' if pagat.won else 'lost'}: {points}"]
-    amount = doubled(points, pagat.flek, FLEK, parts)
+    amount = doubled(points, pagat.level, LEVELS, parts)
     side = hand.sides["declarer" if pagat.holder in hand.declaring_side else "opponents"]
     return (side_line("pagat", parts, SEATS, side, amount if pagat.won else -amount),)
 
@@ -210,7 +219,12 @@ def _valat_line(hand: Hand) -> tuple[Line, ...]:
     how = f"Valat by {who}, {'announced' if valat.announced else 'silent'}"
     points = 20 if valat.announced else 10
     parts = [f"{how}, {'made' if valat.won else 'failed'}: {points}"]
-    amount = doubled(points, valat.flek, FLEK, parts)
+    amount = doubled(points, valat.level, LEVELS, parts)
     return (
         side_line("valat", parts, SEATS, hand.sides[valat.side], amount if valat.won else -amount),
     )
+
+
+def summary(hand: Mapping[str, Any]) -> str:
+    """A recorded hand in one line: ``Prvni 1+3: 41, flek, Pagat``."""
+    return hand_summary(hand, LEVELS.name(hand["flek"]) if hand.get("flek") else "")

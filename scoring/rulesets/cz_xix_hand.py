@@ -18,17 +18,25 @@ from typing import Any
 
 from scoring.errors import HandError
 from scoring.labels import hand_text
+from scoring.levels import Levels
 from scoring.reader import POINT_FIELDS, JsonObject, read_side_points
 from scoring.rulesets.cz_renonc import Renonc, check_renoncs, penalties_only, read_renoncs
 from scoring.rulesets.cz_xix_hlasky import Hlaska, read_hlasky
-from scoring.rulesets.pagat import check_pagat_and_valat, check_pagat_holder
+from scoring.rulesets.pagat import (
+    Pagat,
+    Valat,
+    check_pagat_and_valat,
+    check_pagat_holder,
+    read_pagat,
+    read_valat,
+)
 from scoring.settlement import Seat
 
-__all__ = ["FLEK", "SEATS", "Contract", "Hand", "Pagat", "Valat"]
+__all__ = ["LEVELS", "NAME", "SEATS", "Contract", "Hand", "Pagat", "Valat"]
 
 NAME = "cz_xix"
 SEATS: tuple[Seat, ...] = (1, 2, 3, 4)
-FLEK = ("none", "flek", "reflek", "superflek")
+LEVELS = Levels("flek", ("flek", "reflek", "superflek"))
 WINNING_POINTS, ALL_POINTS = 36, 70
 
 
@@ -43,7 +51,6 @@ class Contract(enum.Enum):
 
 
 CONTRACTS = MappingProxyType({c.value: c for c in Contract})
-SIDES = MappingProxyType({"declarer": "declarer", "opponents": "opponents"})
 _WITH_PARTNER = frozenset({Contract.PRVNI, Contract.DRUHA})
 _HAND_FIELDS = frozenset({
     "ruleset", "contract", "declarer", "partner", "called", "preferanc_talon", "folded",
@@ -53,26 +60,6 @@ _NOT_IN_VARSAVA = (*POINT_FIELDS, "pagat", "valat", "hlasky")
 _NOT_WHEN_FOLDED = ("partner", *POINT_FIELDS, "pagat", "valat", "hlasky")
 _SEAT_RANGE = (SEATS[0], SEATS[-1])
 _UNSET = ("flek", "folded", "hlasky")  # at their defaults, no game is given
-
-
-@dataclass(frozen=True)
-class Pagat:
-    """The Pagat (000 "Pagát"), entered when announced or played in the last trick."""
-
-    holder: Seat
-    announced: bool = False
-    won: bool = False
-    flek: int = 0
-
-
-@dataclass(frozen=True)
-class Valat:
-    """Every trick to ``side`` ("declarer" or "opponents"), or an announced try that failed."""
-
-    side: str
-    announced: bool = False
-    won: bool = False
-    flek: int = 0
 
 
 @dataclass(frozen=True)
@@ -129,7 +116,7 @@ class Hand:
             what = "folded" if self.folded else f"{self.declarer_points} points"
         return hand_text(
             NAME, f"{self.contract.value} {self.declarer}{partner}, {what}",
-            self.flek and FLEK[self.flek], self.pagat and "pagat", self.valat and "valat",
+            self.flek and LEVELS.name(self.flek), self.pagat and "pagat", self.valat and "valat",
             self.hlasky and f"{len(self.hlasky)} hlášky", renoncs,
         )  # fmt: skip
 
@@ -150,7 +137,7 @@ def _read_hand(data: Mapping[str, Any]) -> Hand:
         declarer_points=read_side_points(hand, "threes"),
         flek=hand.int("flek", 0, 3, 0),
         pagat=_read_pagat(hand, contract),
-        valat=_read_valat(hand),
+        valat=read_valat(hand, LEVELS),
         hlasky=read_hlasky(hand, SEATS),
         varsava_points=hand.seat_map("varsava_points", SEATS, 0, ALL_POINTS),
         penalties=read_renoncs(hand, "cz", SEATS),
@@ -192,33 +179,11 @@ def _read_partner(hand: JsonObject, declarer: Seat | None) -> Seat | None:
 
 
 def _read_pagat(hand: JsonObject, contract: Contract | None) -> Pagat | None:
-    pagat = hand.object("pagat", ("holder", "announced", "won", "flek"))
-    if pagat is None:
-        return None
-    druha = contract is Contract.DRUHA
-    pagat.require("holder")
-    holder = pagat.int("holder", *_SEAT_RANGE)
-    announced = pagat.bool("announced", default=druha)
-    if druha and not announced:
-        raise pagat.error("announced", "a druhá's Pagat obligation is announced (got false)")
-    won, flek = pagat.bool("won"), pagat.int("flek", 0, 3, 0)
-    if flek and not announced:
-        raise pagat.error("flek", f"a flek needs an announced Pagat (got {flek})")
-    return Pagat(holder, announced, won, flek)
-
-
-def _read_valat(hand: JsonObject) -> Valat | None:
-    valat = hand.object("valat", ("side", "announced", "won", "flek"))
-    if valat is None:
-        return None
-    valat.require("side")
-    side = valat.choice("side", SIDES)
-    announced, won, flek = valat.bool("announced"), valat.bool("won"), valat.int("flek", 0, 3, 0)
-    if not announced and not won:
-        raise valat.error("won", "an unannounced Valat can only be entered as won (got false)")
-    if flek and not announced:
-        raise valat.error("flek", f"a flek needs an announced Valat (got {flek})")
-    return Valat(side, announced, won, flek)
+    druha = contract is Contract.DRUHA  # its Pagat obligation is announced with the bid
+    pagat = read_pagat(hand, _SEAT_RANGE, LEVELS, announced=druha)
+    if druha and pagat and not pagat.announced:
+        raise HandError("pagat.announced", "a druhá's Pagat obligation is announced (got false)")
+    return pagat
 
 
 def _check_together(hand: Hand) -> None:

@@ -19,9 +19,10 @@ from types import MappingProxyType
 from typing import Any
 
 from scoring.house_rules import HouseRule, resolve
-from scoring.labels import doubled, side_line
+from scoring.labels import doubled, hand_summary, side_line
 from scoring.rulesets.spjst_catalogue import PENALTIES
-from scoring.rulesets.spjst_hand import CHALLENGES, NAME, SEATS, Contract, Hand
+from scoring.rulesets.spjst_deal import DEAL
+from scoring.rulesets.spjst_hand import LEVELS, NAME, SEATS, Contract, Hand
 from scoring.rulesets.spjst_penalties import (
     adjustment_lines,
     check_adjustment,
@@ -39,7 +40,10 @@ from scoring.settlement import (
 )
 
 __all__ = [
+    "DEAL",
+    "FORM",
     "HOUSE_RULES",
+    "LEVELS",
     "NAME",
     "PENALTIES",
     "PRESETS",
@@ -52,6 +56,7 @@ __all__ = [
     "Hand",
     "declarable_values",
     "score",
+    "summary",
 ]
 
 TITLE = "SPJST Tarock (Texas)"
@@ -59,6 +64,7 @@ TITLE = "SPJST Tarock (Texas)"
 TABLE_SIZES: tuple[int, ...] = (4,)
 # Chips are paid between the players: every hand's deltas sum to 0.
 ZERO_SUM = True
+FORM = "scoring.forms.spjst.SpjstHandForm"
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule(
@@ -137,7 +143,7 @@ def _game_line(hand: Hand, rules: Mapping[str, Any]) -> Line:
         factor = rules["prever_back_multiplier"] if hand.prever_talon == 3 else hand.prever_talon
         chips *= factor
         parts.append(f"Prever lost, {_TALON[hand.prever_talon]}: ×{factor} = {chips}")
-    chips = doubled(chips, hand.challenge, CHALLENGES, parts)  # Kontra ×2 … Mort ×16
+    chips = doubled(chips, hand.challenge, LEVELS, parts)  # Kontra ×2 … Mort ×16
     return side_line("game", parts, SEATS, hand.declaring_side, chips if won else -chips)
 
 
@@ -152,7 +158,7 @@ def _pagat_line(hand: Hand) -> tuple[Line, ...]:
         return (Line("pagat", f"{how}: void, the Valat was made", zero(SEATS)),)
     chips = 4 if pagat.announced else 2
     parts = [f"{how}: {chips} chips"]
-    chips = doubled(chips, pagat.challenge, CHALLENGES, parts)
+    chips = doubled(chips, pagat.level, LEVELS, parts)
     side = hand.declaring_side if pagat.holder in hand.declaring_side else _opponents(hand)
     return (side_line("pagat", parts, SEATS, side, chips if pagat.won else -chips),)
 
@@ -185,3 +191,8 @@ def _value_lines(hand: Hand) -> list[Line]:
         deltas = settle_personal_item(SEATS, declared.seat, chips)
         lines.append(Line("value", f"{label}: {chips} from each", deltas))
     return lines
+
+
+def summary(hand: Mapping[str, Any]) -> str:
+    """A recorded hand in one line: ``Prever 2: 47, Kontra``."""
+    return hand_summary(hand, LEVELS.name(hand["challenge"]) if hand.get("challenge") else "")

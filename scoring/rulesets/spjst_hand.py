@@ -18,8 +18,16 @@ from typing import Any
 
 from scoring.errors import HandError
 from scoring.labels import hand_text
+from scoring.levels import Levels
 from scoring.reader import POINT_FIELDS, JsonObject, read_side_points
-from scoring.rulesets.pagat import check_pagat_and_valat, check_pagat_holder
+from scoring.rulesets.pagat import (
+    Pagat,
+    Valat,
+    check_pagat_and_valat,
+    check_pagat_holder,
+    read_pagat,
+    read_valat,
+)
 from scoring.rulesets.spjst_penalties import (
     Penalty,
     check_adjustment,
@@ -30,11 +38,11 @@ from scoring.rulesets.spjst_penalties import (
 from scoring.rulesets.spjst_values import DeclaredValue, read_values
 from scoring.settlement import Seat
 
-__all__ = ["CHALLENGES", "NAME", "SEATS", "Contract", "Hand", "Pagat", "Valat"]
+__all__ = ["LEVELS", "NAME", "SEATS", "Contract", "Hand", "Pagat", "Valat"]
 
 NAME = "spjst"
 SEATS: tuple[Seat, ...] = (1, 2, 3, 4)
-CHALLENGES = ("none", "Kontra", "Re", "Supre", "Mort")
+LEVELS = Levels("challenge", ("Kontra", "Re", "Supre", "Mort"))
 WINNING_POINTS = 54
 ALL_POINTS = 106
 
@@ -47,31 +55,11 @@ class Contract(enum.Enum):
 
 
 CONTRACTS = MappingProxyType({c.value: c for c in Contract})
-SIDES = MappingProxyType({"declarer": "declarer", "opponents": "opponents"})
 _HAND_FIELDS = frozenset({
     "contract", "declarer", "partner", "called", "prever_talon", *POINT_FIELDS, "challenge",
     "pagat", "valat", "values", "penalties", "ruleset",
 })  # fmt: skip
 _SEAT_RANGE = (SEATS[0], SEATS[-1])
-
-
-@dataclass(frozen=True)
-class Pagat:
-    """The Pagat, entered when announced or played in the last trick (§15, §19)."""
-
-    holder: Seat
-    announced: bool = False
-    won: bool = False
-    challenge: int = 0
-
-
-@dataclass(frozen=True)
-class Valat:
-    """Every trick to one side (§16): ``side`` is ``"declarer"`` or ``"opponents"``."""
-
-    side: str
-    announced: bool = False
-    won: bool = False
 
 
 @dataclass(frozen=True)
@@ -127,7 +115,7 @@ class Hand:
         partner = f" with {self.partner}" if self.partner else ""
         return hand_text(
             NAME, f"{self.contract.value} {self.declarer}{partner}, {self.declarer_points} points",
-            self.challenge and CHALLENGES[self.challenge], self.pagat and "Pagat",
+            self.challenge and LEVELS.name(self.challenge), self.pagat and "Pagat",
             self.valat and "Valat", self.values and f"{len(self.values)} values",
             self.penalties and penalties,
         )  # fmt: skip
@@ -139,7 +127,7 @@ def _read_hand(data: Mapping[str, Any]) -> Hand:
     contract = hand.choice("contract", CONTRACTS)
     declarer = hand.int("declarer", *_SEAT_RANGE)
     points = read_side_points(hand, "face")
-    pagat = _read_pagat(hand)
+    pagat = read_pagat(hand, _SEAT_RANGE, LEVELS)
     parsed = Hand(
         contract=contract,
         declarer=declarer,
@@ -147,7 +135,7 @@ def _read_hand(data: Mapping[str, Any]) -> Hand:
         called=_read_called(hand, contract),
         prever_talon=_read_talon(hand, contract),
         declarer_points=points,
-        challenge=hand.int("challenge", 0, 4, 0),
+        challenge=hand.int(LEVELS.field, 0, LEVELS.top, 0),
         pagat=pagat,
         valat=_read_valat(hand, points),
         values=read_values(hand, SEATS),
@@ -216,36 +204,17 @@ def _read_talon(hand: JsonObject, contract: Contract | None) -> int | None:
     return hand.int("prever_talon", 1, 3)
 
 
-def _read_pagat(hand: JsonObject) -> Pagat | None:
-    pagat = hand.object("pagat", ("holder", "announced", "won", "challenge"))
-    if pagat is None:
-        return None
-    pagat.require("holder")
-    holder = pagat.int("holder", *_SEAT_RANGE)
-    announced = pagat.bool("announced")
-    won = pagat.bool("won")
-    challenge = pagat.int("challenge", 0, 4, 0)
-    if challenge and not announced:
-        raise pagat.error("challenge", f"a challenge needs an announced Pagat (got {challenge})")
-    return Pagat(holder, announced, won, challenge)
-
-
 def _read_valat(hand: JsonObject, points: int | None) -> Valat | None:
-    valat = hand.object("valat", ("side", "announced", "won"))
-    if valat is None:
-        return None
-    valat.require("side")
-    side = valat.choice("side", SIDES)
-    announced = valat.bool("announced")
-    won = valat.bool("won")
-    if not announced and not won:
-        raise valat.error("won", "an unannounced Valat can only be entered as won (got false)")
-    if won and points is not None and (points >= WINNING_POINTS) != (side == "declarer"):
-        bound = "54 or more" if side == "declarer" else "53 or less"
-        raise valat.error(
-            "side", f"a Valat made by the {side} side needs declarer_points {bound} (got {points})"
+    valat = read_valat(hand)
+    if not (valat and valat.won) or points is None:
+        return valat
+    if (points >= WINNING_POINTS) != (valat.side == "declarer"):
+        bound = "54 or more" if valat.side == "declarer" else "53 or less"
+        raise HandError(
+            "valat.side",
+            f"a Valat made by the {valat.side} side needs declarer_points {bound} (got {points})",
         )
-    return Valat(side, announced, won)
+    return valat
 
 
 def _check_complete(hand: JsonObject, parsed: Hand) -> None:
