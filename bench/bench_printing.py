@@ -27,7 +27,7 @@ from tournaments.printing import (
 
 TABLES, HANDS, PLAYERS = 64, 12, 256
 RUNS = 3
-# As tournaments.summaries writes them.
+# As the SPJST ruleset summarises its hands (scoring.rulesets.spjst.summary).
 SUMMARIES = ("Povinost 1+3: 59", "Prever 2: 47, Kontra", "Povinost 2+4: 35, Pagat", "Prever 3: 52")
 FIRST = ("Šárka", "Jiří", "Žiga", "Anna", "Zdeněk", "Čestmír", "Ludmila", "Tomáš")
 LAST = ("Kříž", "Dvořák", "Zupančič", "Nováková", "Procházka", "Černý", "Kovač", "Hrubý")

@@ -12,7 +12,7 @@ from scoring.errors import HandError, UnknownRuleset
 from scoring.house_rules import HouseRule
 from scoring.jsonio import dumps, loads
 from scoring.penalties import PenaltyEntry
-from scoring.registry import RULESETS, catalogue, get_ruleset, score_hand
+from scoring.registry import RULESETS, Ruleset, catalogue, get_ruleset, register, score_hand
 from scoring.settlement import Line, Settlement
 
 __all__ = [
@@ -22,6 +22,7 @@ __all__ = [
     "HouseRule",
     "Line",
     "PenaltyEntry",
+    "Ruleset",
     "Settlement",
     "UnknownRuleset",
     "catalogue",
@@ -29,5 +30,6 @@ __all__ = [
     "dumps",
     "get_ruleset",
     "loads",
+    "register",
     "score_hand",
 ]

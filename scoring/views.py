@@ -12,7 +12,7 @@ from accounts.roles import public
 from scoring import RULESETS, catalogue, score_hand
 from scoring.documents import TooLarge, parse_document, score_document
 from scoring.errors import HandError, clip, quote
-from scoring.forms import HAND_FORMS, HandForm
+from scoring.forms import HandForm, hand_form, hand_forms
 from scoring.forms.running import RunningTotalsForm
 from scoring.jsonio import MAX_BYTES, dumps
 
@@ -72,10 +72,9 @@ def api_score(request: HttpRequest) -> HttpResponse:
 
 
 def _hand_form_class(ruleset: str) -> type[HandForm]:
-    form_class = HAND_FORMS.get(ruleset)
-    if form_class is None:
+    if ruleset not in RULESETS:
         raise Http404(f"No calculator for {ruleset!r}")
-    return form_class
+    return hand_form(ruleset)
 
 
 @public
@@ -98,7 +97,7 @@ def calculator(request: HttpRequest, ruleset: str) -> HttpResponse:
         "running": running,
         "running_json": dumps({str(seat): amount for seat, amount in running.items()}),
         "module": form.module,
-        "calculators": [(name, form_class.tab) for name, form_class in HAND_FORMS.items()],
+        "calculators": [(name, form_class.tab) for name, form_class in hand_forms().items()],
         "hand_json": dumps(form.hand_json(), indent=2) if settlement else "",
     }
     template = "scoring/_result.html" if request.htmx else "scoring/calculator.html"

@@ -12,7 +12,7 @@ MODULES = [
     "tournaments/draw_search.py",
     "tournaments/sheets.py",
     "tournaments/ranking.py",
-    "tournaments/summaries.py",
+    "scoring/turns.py",
     "scoring/registry.py",
 ]
 

@@ -31,7 +31,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from clubs.models import Club, Membership, Player, Season
-from scoring.forms import HAND_FORMS
+from scoring.forms import hand_form
 from tests.test_permissions import URLS as PAGES
 from tests.tournaments.helpers import hand_post
 from tournaments import recording
@@ -351,7 +351,7 @@ def _swap_form(site: Site) -> dict:
     return {"player_a": first, "player_b": second}
 
 
-SPJST_FIELDS = tuple(HAND_FORMS["spjst"]().fields)
+SPJST_FIELDS = tuple(hand_form("spjst")().fields)
 
 
 @dataclass(frozen=True)

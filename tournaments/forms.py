@@ -12,7 +12,6 @@ from accounts.roles import JUDGES
 from clubs.models import Player
 from scoring import get_ruleset
 from scoring.bounds import OutOfBounds, read_decimal
-from tournaments import turns
 from tournaments.models import Round, Table, Tournament
 from tournaments.services import SETUP_FIELDS
 
@@ -376,9 +375,9 @@ class LedgerRulingForm(forms.Form):
             ("", _("the dealer the table proposes (a misdeal: its dealer)")),
             *seats,
         ]
-        if tournament.ruleset not in turns.SITTING_OUT:
+        if tournament.rules.DEAL.sits_out_at is None:
             del self.fields["sitter"]
-        catalogue = get_ruleset(tournament.ruleset).PENALTIES
+        catalogue = tournament.rules.PENALTIES
         self.fields["code"].choices = [(e.code, f"{e.title} ({e.code})") for e in catalogue]
         self._params = {entry.code: entry.params for entry in catalogue}
 

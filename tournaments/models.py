@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player, Season
-from scoring import RULESETS
+from scoring import RULESETS, Ruleset, get_ruleset
 from tournaments.exact_json import ExactDecoder, ExactEncoder
 
 EXACT = {"encoder": ExactEncoder, "decoder": ExactDecoder}  # Decimal amounts stay exact
@@ -119,8 +119,13 @@ class Tournament(models.Model):
         return reverse("tournaments:detail", args=[self.pk])
 
     @property
+    def rules(self) -> Ruleset:
+        """The ruleset the tournament is played by: everything about its game is asked of it."""
+        return get_ruleset(self.ruleset)
+
+    @property
     def table_total(self) -> int:
-        """What a table of the usual size must total on its score sheet (400 for SPJST)."""
+        """What a table of the usual size must total on its score sheet (4 × 100 chips = 400 in the Texas game)."""
         return self.starting_chips * self.table_size
 
     @property

@@ -64,9 +64,9 @@ def check_sheet(
 ) -> SheetCheck:
     """Check a sheet: (a) the total, and (b) unless paper-only, each seat against the hands.
 
-    For payment rulesets (`zero_sum`) the total must be the start times the players, 400
-    at an SPJST table of four, whatever the hands say. For rulesets that write scores
-    (Slovenian, whist) the total must equal the sum of the hands.
+    For payment rulesets (`zero_sum`) the total must be the start times the players (400
+    at a table of four starting with 100 chips), whatever the hands say. For rulesets that
+    write scores for each player the total must equal the sum of the hands.
     """
     if paper_only:
         return SheetCheck(counts, start * len(counts), None)

@@ -7,12 +7,13 @@ exactly the golden deltas; so each input of the rulesets has a field on its form
 
 import pytest
 
-from scoring.forms import HAND_FORMS, CzThreeHandForm, CzXixHandForm, SpjstHandForm
+from scoring import UnknownRuleset
+from scoring.forms import CzThreeHandForm, CzXixHandForm, SpjstHandForm, hand_form, hand_forms
 from tests.scoring.golden import load_cases
 
 PLAYED = [
     (ruleset, case)
-    for ruleset in HAND_FORMS
+    for ruleset in hand_forms()
     for case in load_cases(ruleset)[1]
     if case["hand"].get("contract") and case["hand"].get("declarer")
 ]
@@ -31,7 +32,7 @@ def browser_post(form_class, hand: dict, **form_options) -> dict:
 
 @pytest.mark.parametrize(("ruleset", "case"), PLAYED, ids=[f"{r}: {c['name']}" for r, c in PLAYED])
 def test_a_stored_hand_shown_on_its_form_and_saved_again_settles_the_same(ruleset, case):
-    form_class = HAND_FORMS[ruleset]
+    form_class = hand_form(ruleset)
     form = form_class(browser_post(form_class, case["hand"]))
     rules = {**(case["hand"].get("house_rules") or {}), **(case.get("house_rules") or {})}
     settlement = form.settle(rules)
@@ -39,14 +40,17 @@ def test_a_stored_hand_shown_on_its_form_and_saved_again_settles_the_same(rulese
     assert settlement.to_json()["deltas"] == case["deltas"]
 
 
-def test_the_forms_are_registered_by_ruleset_with_their_templates():
+def test_each_ruleset_names_its_form_and_the_form_names_its_ruleset():
     forms = {"spjst": SpjstHandForm, "cz_xix": CzXixHandForm, "cz_three": CzThreeHandForm}
-    assert forms == HAND_FORMS
-    assert [form.template_name for form in HAND_FORMS.values()] == [
-        "scoring/forms/spjst.html",
-        "scoring/forms/cz_xix.html",
-        "scoring/forms/cz_three.html",
-    ]
+    assert {name: hand_form(name) for name in forms} == forms
+    for name, form_class in hand_forms().items():
+        assert form_class.ruleset == name
+        assert form_class.template_name == f"scoring/forms/{name}.html"
+
+
+def test_an_unknown_ruleset_has_no_form():
+    with pytest.raises(UnknownRuleset):
+        hand_form("bridge")
 
 
 def test_a_hlaska_of_two_groups_is_sent_once():

@@ -48,7 +48,7 @@ class SheetHand:
 class ScoreSheetDoc:
     """One table's score sheet for one round: blank when `hands` is empty, filled otherwise.
 
-    `start` is every seat's count before the first hand (100 chips at SPJST) and
+    `start` is every seat's count before the first hand (100 chips in the Texas game) and
     `table_total` what the end-of-round counts must add up to (400 at a table of four).
     """
 

@@ -10,7 +10,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.roles import director_required, public
-from tournaments import recording, turns
+from scoring.turns import sits_out
+from tournaments import recording
 from tournaments.access import table_access
 from tournaments.feedback import form_refused, service_refusals
 from tournaments.forms import CancelRulingForm, LedgerRulingForm
@@ -100,25 +101,23 @@ def ledger(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _standalone(table: Table, penalty: dict, chosen_sitter: int | None) -> dict:
-    """A standalone ruling as a hand; at a Taroky ve třech table of four it names the sitter.
+    """A standalone ruling as a hand; where the dealer sits the hand out it names the sitter.
 
-    The sitter is the one chosen, else a misdeal's offender (the dealer), else the dealer
-    the judge's page proposes.
+    The sitter is the one chosen, else the dealer the ruling itself tells (a misdeal's
+    offender), else the dealer the judge's page proposes.
     """
     data: dict = {"penalties": [penalty]}
-    seats, ruleset = table.seats.count(), table.round.tournament.ruleset
-    if not turns.sits_out(ruleset, seats):
+    seats, deal = table.seats.count(), table.round.tournament.rules.DEAL
+    if not sits_out(deal, seats):
         return data
-    if chosen_sitter is not None:
-        data["sitter"] = chosen_sitter
-    elif penalty["code"].endswith(".misdeal"):
-        data["sitter"] = penalty["seat"]
-    else:
+    sitter = chosen_sitter if chosen_sitter is not None else deal.dealer_of(data, seats)
+    if sitter is None:
         hands = [hand.data for hand in table.hands.filter(deleted=False).order_by("number")]
-        turn = turns.next_turn(hands, seats=seats, ruleset=ruleset)
+        turn = deal.next_turn(hands, seats)
         if turn is None:
             raise recording.RecordingError(_("Say who sits out at this table (the dealer)."))
-        data["sitter"] = turn.sitter
+        sitter = turn.sitter
+    data["sitter"] = sitter
     return data
 
 

@@ -13,11 +13,11 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from accounts.roles import director_required, public
+from scoring import Ruleset
 from tournaments import printing
 from tournaments.access import TableAccess, judge_of_table
 from tournaments.downloads import PDF, download
 from tournaments.models import Hand, Round, ScoreSheet, Seat, Table
-from tournaments.summaries import hand_summary
 
 
 def _round(pk: int, number: int) -> Round:
@@ -50,8 +50,10 @@ def _judge_url(request: HttpRequest, table: Table) -> str | None:
     return request.build_absolute_uri(reverse("tournaments:judge_link", args=[table.judge_token]))
 
 
-def _sheet_hand(hand: Hand, seats: tuple[printing.SheetSeat, ...]) -> printing.SheetHand:
-    summary = hand_summary(hand.data)
+def _sheet_hand(
+    hand: Hand, seats: tuple[printing.SheetSeat, ...], rules: Ruleset
+) -> printing.SheetHand:
+    summary = rules.summary(hand.data)
     deltas = hand.deltas()
     return printing.SheetHand(
         hand.number,
@@ -67,7 +69,7 @@ def sheet_doc(request: HttpRequest, table: Table, *, filled: bool) -> printing.S
     seats = _seats(table)
     hands, counts, confirmed_by = (), None, None
     if filled:
-        hands = tuple(_sheet_hand(hand, seats) for hand in table.hands.all())
+        hands = tuple(_sheet_hand(hand, seats, tournament.rules) for hand in table.hands.all())
         sheet = next(iter(table.sheets.all()), None)
         if sheet is not None and sheet.confirmed:
             by_seat = {line.seat: line.chips for line in sheet.lines.all()}

@@ -17,7 +17,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.roles import director_required, is_director, public
-from scoring.forms import HAND_FORMS
+from scoring.forms import hand_form
+from scoring.turns import Turn
 from tournaments import recording, services
 from tournaments.access import (
     TableAccess,
@@ -39,7 +40,6 @@ from tournaments.forms import (
 from tournaments.models import Hand, HandRevision, Round, ScoreSheet, Table
 from tournaments.progress import sheets_to_confirm, table_state
 from tournaments.sheets import computed_counts
-from tournaments.turns import CZECH, Turn, next_turn
 
 
 @public
@@ -55,14 +55,14 @@ def _seat_names(table: Table) -> dict[int, str]:
 
 
 def _hand_form(table: Table, data=None, initial=None):
-    form_class = HAND_FORMS[table.round.tournament.ruleset]
+    form_class = hand_form(table.round.tournament.ruleset)
     return form_class(data, initial=initial, seat_names=_seat_names(table))
 
 
 def _turn(table: Table, hands: list[Hand]) -> Turn | None:
-    """Who deals and bids next (and sits out, at a Taroky ve třech table of four)."""
+    """Who deals and bids next (and sits out, where the ruleset's dealer does)."""
     played = [hand.data for hand in hands if not hand.deleted]
-    return next_turn(played, seats=len(table.seats.all()), ruleset=table.round.tournament.ruleset)
+    return table.round.tournament.rules.DEAL.next_turn(played, len(table.seats.all()))
 
 
 def _running(table: Table, extra: dict | None = None) -> dict[int, object]:
@@ -102,7 +102,7 @@ def _page(request: HttpRequest, access: TableAccess, form=None, **extra) -> Http
         "hand_count": sum(1 for hand in hands if not hand.deleted),
         "running": _running(table),
         "turn": turn,
-        "czech": table.round.tournament.ruleset in CZECH,
+        "deal": table.round.tournament.rules.DEAL,
         "form": form or _hand_form(table, initial=proposal),
         "submission": uuid.uuid4(),
         "sheet": next(iter(table.sheets.all()), None),
@@ -205,7 +205,7 @@ def hand_edit(request: HttpRequest, access: TableAccess, number: int) -> HttpRes
             return redirect(table)
     else:
         form = _hand_form(
-            table, initial=HAND_FORMS[table.round.tournament.ruleset].initial_from_hand(hand.data)
+            table, initial=hand_form(table.round.tournament.ruleset).initial_from_hand(hand.data)
         )
     return render(
         request,

@@ -3,7 +3,13 @@ one seat a hand, counted from the last hand that tells who dealt it."""
 
 import pytest
 
-from tournaments.turns import Turn, next_turn, sits_out
+from scoring import get_ruleset
+from scoring.turns import Turn, sits_out
+
+
+def next_turn(hands, seats=4, ruleset="spjst"):
+    return get_ruleset(ruleset).DEAL.next_turn(hands, seats)
+
 
 PRVNI = {"contract": "prvni", "declarer": 1, "partner": 3, "declarer_points": 40}
 
@@ -55,4 +61,18 @@ def test_cz_three_at_three_counts_from_a_varsava_and_has_no_sitter():
     [("cz_three", 4, True), ("cz_three", 3, False), ("cz_xix", 4, False), ("spjst", 4, False)],
 )
 def test_only_taroky_ve_trech_at_four_sits_the_dealer_out(ruleset, seats, expected):
-    assert sits_out(ruleset, seats) is expected
+    assert sits_out(get_ruleset(ruleset).DEAL, seats) is expected
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "hand", "dealer"),
+    [
+        ("cz_three", {"penalties": [{"code": "cz.renonc.misdeal", "seat": 2}]}, 2),
+        ("cz_three", {"contract": "prvni", "declarer": 1, "sitter": 3}, 3),
+        ("cz_xix", {"contract": "varsava", "declarer": 1}, 4),
+        ("cz_xix", {"contract": "solo", "declarer": 1}, None),
+        ("spjst", {"contract": "povinost", "declarer": 1}, None),
+    ],
+)
+def test_the_dealer_a_hand_tells(ruleset, hand, dealer):
+    assert get_ruleset(ruleset).DEAL.dealer_of(hand, 4) == dealer
