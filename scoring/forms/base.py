@@ -183,6 +183,11 @@ class HandForm(forms.Form):
 
     # ---- what the template asks ----------------------------------------------------
     @property
+    def plain_fields(self) -> list[forms.BoundField]:
+        """The fields of `SCALARS` after the contract, for a form with no layout of its own."""
+        return [self[name] for name in self.SCALARS if name != "contract" and name in self.fields]
+
+    @property
     def card_groups(self) -> list[tuple[str, list[Card]]]:
         return card_groups()
 
