@@ -33,7 +33,7 @@ from dataclasses import dataclass, replace
 
 from tournaments import draw_search
 
-KNOWN_TABLE_SIZES = frozenset({3, 4, 5})
+KNOWN_TABLE_SIZES = frozenset(range(3, 9))  # three players up to the two-pack game's eight
 
 Table = Sequence[int]
 Round = Sequence[Table]
@@ -166,7 +166,7 @@ def _check_sizes(table_size: int, allowed_sizes: Iterable[int]) -> frozenset[int
     unknown = sizes - KNOWN_TABLE_SIZES
     if not sizes or unknown:
         raise TableSizeError(
-            f"allowed_sizes must be some of 3, 4 and 5, got {tuple(sorted(sizes, key=str))!r}"
+            f"allowed_sizes must be some of 3 to 8, got {tuple(sorted(sizes, key=str))!r}"
         )
     if table_size not in sizes:
         raise TableSizeError(

@@ -44,6 +44,10 @@ class TournamentForm(forms.ModelForm):
             if self.instance.rounds.exists():
                 for name in ("ruleset", "preset", "table_size", "starting_chips"):
                     self.fields[name].disabled = True
+        self.fields["starting_chips"].help_text = _(
+            "Games paid in chips between the players; a game whose scores are written for "
+            "each player starts everyone at 0."
+        )
         self.fields["preset"].help_text = _(
             "A named bundle of house rules of the ruleset; blank for the ruleset's defaults."
         )
@@ -78,6 +82,8 @@ class TournamentForm(forms.ModelForm):
                 "table_size",
                 _("This ruleset is played %(sizes)s to a table.") % {"sizes": allowed},
             )
+        if ruleset and not get_ruleset(ruleset).ZERO_SUM:
+            data["starting_chips"] = 0  # scores written for each player start at nothing
         if ruleset and preset and preset not in get_ruleset(ruleset).PRESETS:
             names = ", ".join(get_ruleset(ruleset).PRESETS)
             self.add_error(

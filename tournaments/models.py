@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player, Season
 from scoring import RULESETS, Ruleset, get_ruleset
+from tournaments.draw import KNOWN_TABLE_SIZES
 from tournaments.exact_json import ExactDecoder, ExactEncoder
 
 EXACT = {"encoder": ExactEncoder, "decoder": ExactDecoder}  # Decimal amounts stay exact
@@ -86,7 +87,9 @@ class Tournament(models.Model):
     )
     starting_chips = models.PositiveIntegerField(_("starting chips per player"), default=100)
     table_size = models.PositiveSmallIntegerField(
-        _("players per table"), choices=[(3, "3"), (4, "4"), (5, "5")], default=4
+        _("players per table"),
+        choices=[(size, str(size)) for size in sorted(KNOWN_TABLE_SIZES)],
+        default=4,
     )
     standings_method = models.CharField(
         _("standings"), max_length=12, choices=Standings, default=Standings.CHIPS
@@ -124,9 +127,10 @@ class Tournament(models.Model):
         return get_ruleset(self.ruleset)
 
     @property
-    def table_total(self) -> int:
-        """What a table of the usual size must total on its score sheet (4 × 100 chips = 400 in the Texas game)."""
-        return self.starting_chips * self.table_size
+    def table_total(self) -> int | None:
+        """What a table of the usual size must total on its score sheet (4 × 100 chips = 400
+        in the Texas game); None where scores are written for each player (no fixed total)."""
+        return self.starting_chips * self.table_size if self.rules.ZERO_SUM else None
 
     @property
     def last_round(self) -> "Round | None":

@@ -19,7 +19,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from accounts.roles import is_director
-from scoring import get_ruleset, score_hand
+from scoring import score_hand
 from scoring.jsonio import dumps, loads
 from tournaments.access import TableAccess
 from tournaments.models import Hand, HandRevision, Round, ScoreSheet, SheetLine, Table
@@ -178,8 +178,7 @@ def table_check(table: Table, counts: dict[int, Any]) -> SheetCheck:
     Reads `table.hands.all()`, so a caller that prefetched the hands pays no query.
     """
     tournament = table.round.tournament
-    module = get_ruleset(tournament.ruleset)
-    zero_sum = module.ZERO_SUM
+    zero_sum = tournament.rules.ZERO_SUM
     deltas = [
         {int(seat): amount for seat, amount in hand.settlement["deltas"].items()}
         for hand in table.hands.all()
@@ -187,7 +186,7 @@ def table_check(table: Table, counts: dict[int, Any]) -> SheetCheck:
     ]
     return check_sheet(
         counts,
-        start=tournament.starting_chips if zero_sum else 0,
+        start=tournament.starting_chips,
         hand_deltas=deltas,
         paper_only=table.paper_only,
         zero_sum=zero_sum,

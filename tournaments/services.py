@@ -42,8 +42,20 @@ def pinned_house_rules(ruleset: str, preset: str = "", overrides: dict | None = 
     return dict(resolve(module.HOUSE_RULES, chosen))
 
 
+def _check_start(ruleset: str, starting_chips: int | None) -> None:
+    """Where scores are written for each player (not paid between them) all start at 0."""
+    if starting_chips and not get_ruleset(ruleset).ZERO_SUM:
+        raise TournamentError(
+            _("%(ruleset)s writes scores for each player: every player starts at 0.")
+            % {"ruleset": get_ruleset(ruleset).TITLE}
+        )
+
+
 def create_tournament(*, by, ruleset: str, preset: str = "", **fields: Any) -> Tournament:
     """A tournament with its ruleset's house rules pinned now (RULES §0.5)."""
+    if not get_ruleset(ruleset).ZERO_SUM:
+        fields.setdefault("starting_chips", 0)
+    _check_start(ruleset, fields.get("starting_chips"))
     return Tournament.objects.create(
         ruleset=ruleset,
         preset=preset,
@@ -93,6 +105,7 @@ def edit_tournament(*, tournament: Tournament, by, **fields: Any) -> Tournament:
         )
     for name, value in fields.items():
         setattr(current, name, value)
+    _check_start(current.ruleset, current.starting_chips)
     if "ruleset" in changed or "preset" in changed:
         current.house_rules = pinned_house_rules(current.ruleset, current.preset)
     current.save()

@@ -184,8 +184,14 @@ class HandForm(forms.Form):
     # ---- what the template asks ----------------------------------------------------
     @property
     def plain_fields(self) -> list[forms.BoundField]:
-        """The fields of `SCALARS` after the contract, for a form with no layout of its own."""
-        return [self[name] for name in self.SCALARS if name != "contract" and name in self.fields]
+        """The fields of `SCALARS` after the contract, then each seat's number of every
+        `SEAT_MAPS` object, for a form with no layout of its own."""
+        names = [name for name in self.SCALARS if name != "contract" and name in self.fields]
+        names += [
+            f"{name}_{seat}" for name in self.SEAT_MAPS for seat in self.seats
+            if f"{name}_{seat}" in self.fields
+        ]  # fmt: skip
+        return [self[name] for name in names]
 
     @property
     def card_groups(self) -> list[tuple[str, list[Card]]]:

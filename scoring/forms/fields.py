@@ -8,7 +8,8 @@ from scoring.cards import PACK, Card, Suit
 from scoring.house_rules import HouseRule
 from scoring.levels import Levels
 
-SEATS = (1, 2, 3, 4)
+SEATS = (1, 2, 3, 4)  # the calculator's table, unless a form says otherwise
+MAX_SEATS = 8  # the two-pack Slovenian game seats eight; a form keeps its table's seats
 SUIT_ORDER = (None, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES)
 CARD_CHOICES = [(card.name, card.name) for card in PACK]
 NUMBER = {"inputmode": "numeric", "min": 0}
@@ -18,8 +19,9 @@ SeatGroups = list[tuple[int, list[str]]]
 
 
 def seat_field(label, *, blank: str | None = None, required: bool = False):
-    """A seat 1..4; the form keeps the seats of its table and adds the players' names."""
-    choices = ([("", blank)] if blank is not None else []) + [(str(s), str(s)) for s in SEATS]
+    """A seat 1..8; the form keeps the seats of its table and adds the players' names."""
+    seats = range(1, MAX_SEATS + 1)
+    choices = ([("", blank)] if blank is not None else []) + [(str(s), str(s)) for s in seats]
     field = forms.TypedChoiceField(
         label=label, choices=choices, coerce=int, empty_value=None, required=required
     )

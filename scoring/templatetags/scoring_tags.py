@@ -28,3 +28,14 @@ def get_item(mapping, key):
     if not mapping:
         return None
     return mapping[key] if key in mapping else mapping.get(str(key))
+
+
+# More seats than this and a settlement's line labels get rows of their own (see
+# scoring/_settlement.html): five amount columns and a label fit a 360 px phone, eight don't.
+NARROW_SEATS = 5
+
+
+@register.filter
+def wide(seats) -> bool:
+    """Whether a table of `seats` is too wide for labels beside the amounts on a phone."""
+    return len(seats) > NARROW_SEATS

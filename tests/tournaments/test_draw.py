@@ -195,10 +195,27 @@ def test_it_refuses_three_players_when_only_tables_of_four_are_allowed():
         draw_round([1, 2, 3], seed=1)
 
 
-@pytest.mark.parametrize("allowed", [(4, 6), (2, 4), ()])
+@pytest.mark.parametrize("allowed", [(4, 9), (2, 4), ()])
 def test_it_refuses_unknown_table_sizes(allowed):
-    with pytest.raises(TableSizeError, match="allowed_sizes must be some of 3, 4 and 5"):
+    with pytest.raises(TableSizeError, match="allowed_sizes must be some of 3 to 8"):
         plan_tables(8, 4, allowed)
+
+
+@pytest.mark.parametrize(
+    ("players", "size", "allowed", "tables", "byes"),
+    [
+        (14, 8, (8, 6, 4), (8, 6), 0),
+        (12, 6, (6, 4, 8), (6, 6), 0),
+        (16, 8, (8, 6, 4), (8, 8), 0),
+        (13, 6, (6,), (6, 6), 1),
+        (10, 8, (8, 6, 4), (6, 4), 0),
+    ],
+)
+def test_tables_of_six_and_eight(players, size, allowed, tables, byes):
+    assert plan_tables(players, size, allowed) == (tables, byes)
+    draw = draw_round(range(players), seed=2, table_size=size, allowed_sizes=allowed)
+    assert sorted((len(t) for t in draw.tables), reverse=True) == list(tables)
+    assert len(draw.byes) == byes
 
 
 def test_it_refuses_a_preferred_size_that_is_not_allowed():

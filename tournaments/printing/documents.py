@@ -49,7 +49,8 @@ class ScoreSheetDoc:
     """One table's score sheet for one round: blank when `hands` is empty, filled otherwise.
 
     `start` is every seat's count before the first hand (100 chips in the Texas game) and
-    `table_total` what the end-of-round counts must add up to (400 at a table of four).
+    `table_total` what the end-of-round counts must add up to (400 at a table of four), or
+    None where scores are written for each player: then each count is its hands' sum.
     """
 
     tournament: str
@@ -59,7 +60,7 @@ class ScoreSheetDoc:
     ruleset: str
     seats: tuple[SheetSeat, ...]
     start: int
-    table_total: int
+    table_total: int | None
     hands_per_round: int | None = None
     judge_url: str | None = None
     hands: tuple[SheetHand, ...] = ()

@@ -74,9 +74,14 @@ def total_verdict(doc: ScoreSheetDoc) -> tuple[str, str]:
     if doc.counts is None:
         return "", ""
     total = sum(doc.counts)
-    if total == doc.table_total:
+    expected = doc.table_total
+    if expected is None:  # written scores: the sum of the start and every recorded hand
+        expected = doc.start * len(doc.seats) + sum(
+            sum(hand.deltas) for hand in doc.hands if not hand.deleted
+        )
+    if total == expected:
         return format_amount(total), "✓"
-    return format_amount(total), f"off by {format_amount(total - doc.table_total, signed=True)}"
+    return format_amount(total), f"off by {format_amount(total - expected, signed=True)}"
 
 
 def totals_line(doc: ScoreSheetDoc, width: float) -> Table:
@@ -84,7 +89,12 @@ def totals_line(doc: ScoreSheetDoc, width: float) -> Table:
     under it, who confirmed the counts."""
     total, verdict = total_verdict(doc)
     widths = [4.7 * cm, 3.2 * cm, 2.2 * cm]
-    data = [[f"Total must equal {doc.table_total}", "Sum of final counts", total, verdict]]
+    rule = (
+        f"Total must equal {doc.table_total}"
+        if doc.table_total is not None
+        else "Each count = its column's sum"
+    )
+    data = [[rule, "Sum of final counts", total, verdict]]
     style = [
         ("FONT", (0, 0), (-1, -1), REGULAR, 9, 11),
         ("FONT", (0, 0), (0, 0), BOLD, 10, 12),

@@ -83,7 +83,7 @@ def sheet_doc(request: HttpRequest, table: Table, *, filled: bool) -> printing.S
         ruleset=tournament.get_ruleset_display(),
         seats=seats,
         start=tournament.starting_chips,
-        table_total=tournament.starting_chips * len(seats),
+        table_total=tournament.starting_chips * len(seats) if tournament.rules.ZERO_SUM else None,
         hands_per_round=tournament.hands_per_round,
         judge_url=None if filled else _judge_url(request, table),
         hands=hands,

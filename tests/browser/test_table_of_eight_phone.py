@@ -1,0 +1,70 @@
+"""A table of eight on a 360 px phone: eight seats, eight score inputs, no sideways scroll.
+
+The two-pack Slovenian game seats eight; Tally (tests/rulesets/tally.py) stands in for it
+so the page's layout is tested apart from that game's form.
+"""
+
+import datetime
+from pathlib import Path
+
+import pytest
+
+from scoring.registry import registered
+from tests.browser.conftest import BROWSER_TEST, logged_in
+from tests.rulesets import tally
+
+pytestmark = BROWSER_TEST
+SHOTS = Path(__file__).resolve().parent.parent.parent / "test-results"
+
+
+@pytest.fixture
+def table_of_eight(club, director, judge):
+    from clubs.models import Player
+    from tournaments import services
+    from tournaments.models import Round
+
+    with registered(tally):
+        tournament = services.create_tournament(
+            by=director, ruleset="tally", name="Ljubljana two packs", host_club=club,
+            date=datetime.date(2026, 11, 22), rounds_planned=1, hands_per_round=8, table_size=8,
+        )  # fmt: skip
+        for n in range(8):
+            player = Player.objects.create(
+                first_name=["Žiga", "Špela", "Nejc", "Urška", "Blaž", "Tjaša", "Rok", "Maja"][n],
+                last_name=f"Zupančič-Kovačević {n}",
+                home_club=club,
+            )
+            services.register(tournament=tournament, player=player, checked_in=True)
+        round_ = services.draw_next_round(tournament=tournament, by=director, seed=3)
+        services.set_round_status(round_=round_, status=Round.Status.PLAYING, by=director)
+        table = round_.tables.get()
+        services.set_judge(table=table, by=director, judge=judge)
+        yield table
+
+
+def _fits(page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_a_judge_records_a_hand_at_a_table_of_eight_on_a_phone(
+    browser_page, live_server, judge, table_of_eight
+):
+    from tournaments.models import Hand
+
+    logged_in(browser_page, live_server, judge)
+    page = browser_page.new_page()
+    page.goto(f"{live_server.url}/tables/{table_of_eight.pk}/")
+    assert page.locator(".seat-chips").count() == 8
+    assert _fits(page)
+    page.click("summary.button")
+    for seat, points in enumerate((10, 0, 5, 0, 20, 35, 0, 0), start=1):
+        page.fill(f"#id_points_{seat}", str(points))
+    page.locator("#id_points_1").focus()
+    page.wait_for_selector("#preview table.settlement")
+    assert _fits(page)
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=SHOTS / "table-of-eight-360.png", full_page=True)
+    page.click("button[value=save]")
+    page.wait_for_selector("text=Hand 1 saved")
+    assert _fits(page)
+    assert Hand.objects.get().deltas()[6] == 35
