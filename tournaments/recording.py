@@ -300,7 +300,7 @@ def confirm_sheet(
                 raise RecordingError(
                     _("A newer sheet was entered for this table; confirm that one.")
                 )
-            check = table_check(table, {line.seat: line.chips for line in sheet.lines.all()})
+            check = table_check(table, sheet.counts())
             if not check.ok:
                 raise RecordingError(
                     _(

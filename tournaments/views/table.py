@@ -281,7 +281,7 @@ def _sheet_page(
     to enter the counts (for the table's judge) and the reopen form (for a director)."""
     latest = table.sheets.order_by("-entered_at", "-pk").first()
     if latest and check is None:
-        check = recording.table_check(table, {line.seat: line.chips for line in latest.lines.all()})
+        check = recording.table_check(table, latest.counts())
     refusal = None
     if latest and not latest.confirmed:
         refusal = recording.confirm_refusal(
