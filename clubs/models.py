@@ -166,10 +166,11 @@ class MembershipManager(models.Manager.from_queryset(MembershipQuerySet)):
 
 
 class Membership(models.Model):
-    class Role(models.TextChoices):
-        MEMBER = "member", _("Member")
-        SECRETARY = "secretary", _("Secretary")
-        DIRECTOR = "director", _("Director")
+    """A player's membership of a club from one day (to another, once it ends).
+
+    It records who belongs where, for the club's roster; it grants nothing on the site:
+    directors and judges are the groups of `accounts.roles`.
+    """
 
     player = models.ForeignKey(
         Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="memberships"
@@ -179,7 +180,6 @@ class Membership(models.Model):
     )
     date_from = models.DateField(_("from"), default=timezone.localdate)
     date_to = models.DateField(_("to"), null=True, blank=True)
-    role = models.CharField(_("role"), max_length=12, choices=Role, default=Role.MEMBER)
 
     objects = MembershipManager()
 
@@ -203,7 +203,7 @@ class Membership(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.player} – {self.club} ({self.get_role_display()})"
+        return f"{self.player} – {self.club} (from {self.date_from})"
 
     def natural_key(self) -> tuple:
         """The player's natural key, the club's short name and the first day."""
