@@ -180,11 +180,7 @@ def table_check(table: Table, counts: dict[int, Any]) -> SheetCheck:
     tournament = table.round.tournament
     module = get_ruleset(tournament.ruleset)
     zero_sum = module.ZERO_SUM
-    deltas = [
-        {int(seat): amount for seat, amount in hand.settlement["deltas"].items()}
-        for hand in table.hands.all()
-        if not hand.deleted
-    ]
+    deltas = [hand.deltas() for hand in table.hands.all() if not hand.deleted]
     return check_sheet(
         counts,
         start=tournament.starting_chips if zero_sum else 0,

@@ -68,11 +68,7 @@ def _turn(table: Table, hands: list[Hand]) -> Turn | None:
 def _running(table: Table, extra: dict | None = None) -> dict[int, object]:
     """Each seat's chips after the saved hands (and `extra`, a previewed hand's deltas)."""
     tournament = table.round.tournament
-    deltas = [
-        {int(s): a for s, a in hand.settlement["deltas"].items()}
-        for hand in table.hands.all()
-        if not hand.deleted
-    ]
+    deltas = [hand.deltas() for hand in table.hands.all() if not hand.deleted]
     if extra:
         deltas.append(extra)
     return computed_counts(_seat_names(table), tournament.starting_chips, deltas)
