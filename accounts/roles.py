@@ -14,6 +14,13 @@ from django.core.exceptions import PermissionDenied
 DIRECTORS = "Directors"
 JUDGES = "Judges"
 
+# Who may use a view, as the decorator that lets them in marks it (`view.access`): each
+# decorator below sets its own, so the mark and the check it stands for cannot part.
+# tests/test_permissions.py requests every URL as each role and holds each view to its mark.
+PUBLIC = "public"
+SIGNED_IN = "signed in"
+DIRECTOR = "director"
+
 
 def _in_group(user, name: str) -> bool:
     if not user.is_authenticated:
@@ -48,11 +55,19 @@ def director_required(view: Callable) -> Callable:
             raise PermissionDenied("Only a tournament director may do this.")
         return view(request, *args, **kwargs)
 
-    wrapper.access = "director"
+    wrapper.access = DIRECTOR
+    return wrapper
+
+
+def signed_in(view: Callable) -> Callable:
+    """Let in anyone logged in (anonymous visitors go to the login page); the view decides
+    the rest, e.g. which judges may read a sheet."""
+    wrapper = login_required(view)
+    wrapper.access = SIGNED_IN
     return wrapper
 
 
 def public(view: Callable) -> Callable:
     """Mark a view as readable by anyone, logged in or not."""
-    view.access = "public"
+    view.access = PUBLIC
     return view

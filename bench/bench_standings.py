@@ -29,7 +29,7 @@ from clubs.models import Club, Player, Season  # noqa: E402
 from tournaments.exports import SheetData, xlsx_bytes  # noqa: E402
 from tournaments.leaderboard import season_leaderboard  # noqa: E402
 from tournaments.models import Round, ScoreSheet, Seat, SheetLine, Table, Tournament  # noqa: E402
-from tournaments.results import tournament_standings  # noqa: E402
+from tournaments.totals import tournament_standings  # noqa: E402
 
 
 def _tournament(club, season, players, day: int, rounds: int, rng, director) -> Tournament:

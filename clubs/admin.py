@@ -28,8 +28,8 @@ class PlayerAdmin(admin.ModelAdmin):
 
 @admin.register(Membership)
 class MembershipAdmin(admin.ModelAdmin):
-    list_display = ["player", "club", "role", "date_from", "date_to"]
-    list_filter = ["role", "club"]
+    list_display = ["player", "club", "date_from", "date_to"]
+    list_filter = ["club"]
     list_select_related = ["player", "club"]
     search_fields = ["player__first_name", "player__last_name", "club__name"]
     autocomplete_fields = ["player", "club"]

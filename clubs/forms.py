@@ -54,7 +54,7 @@ class PlayerForm(forms.ModelForm):
 class MembershipForm(forms.ModelForm):
     class Meta:
         model = Membership
-        fields = ["player", "club", "role", "date_from", "date_to"]
+        fields = ["player", "club", "date_from", "date_to"]
         widgets = {"date_from": _DATE, "date_to": _DATE}
 
     def __init__(self, *args, player: Player, **kwargs) -> None:

@@ -1,5 +1,7 @@
 """What a club secretary keeps: clubs, players, memberships and seasons."""
 
+import datetime
+
 from django.db import models
 from django.db.models import F, Q
 from django.urls import reverse
@@ -65,6 +67,12 @@ class PlayerQuerySet(models.QuerySet):
                 | Q(display_name__icontains=word)
             )
         return qs
+
+    def roster(self, club: "Club", on: datetime.date | None = None) -> "PlayerQuerySet":
+        """The club's players on day `on` (today by default): those who call it home and
+        those holding a membership there that day."""
+        members = Membership.objects.current(on).filter(club=club).values("player")
+        return self.filter(Q(home_club=club) | Q(pk__in=members))
 
 
 class PlayerManager(models.Manager.from_queryset(PlayerQuerySet)):
@@ -138,7 +146,14 @@ class Player(models.Model):
         return self.display_name or f"{self.first_name} {self.last_name}".strip()
 
 
-class MembershipManager(models.Manager):
+class MembershipQuerySet(models.QuerySet):
+    def current(self, on: datetime.date | None = None) -> "MembershipQuerySet":
+        """Memberships running on day `on` (today by default): begun, and not ended before."""
+        day = on or timezone.localdate()
+        return self.filter(Q(date_to__isnull=True) | Q(date_to__gte=day), date_from__lte=day)
+
+
+class MembershipManager(models.Manager.from_queryset(MembershipQuerySet)):
     def get_by_natural_key(
         self, club_short_name: str, member_number: str, club: str, date_from
     ) -> "Membership":
@@ -151,10 +166,11 @@ class MembershipManager(models.Manager):
 
 
 class Membership(models.Model):
-    class Role(models.TextChoices):
-        MEMBER = "member", _("Member")
-        SECRETARY = "secretary", _("Secretary")
-        DIRECTOR = "director", _("Director")
+    """A player's membership of a club from one day (to another, once it ends).
+
+    It records who belongs where, for the club's roster; it grants nothing on the site:
+    directors and judges are the groups of `accounts.roles`.
+    """
 
     player = models.ForeignKey(
         Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="memberships"
@@ -164,7 +180,6 @@ class Membership(models.Model):
     )
     date_from = models.DateField(_("from"), default=timezone.localdate)
     date_to = models.DateField(_("to"), null=True, blank=True)
-    role = models.CharField(_("role"), max_length=12, choices=Role, default=Role.MEMBER)
 
     objects = MembershipManager()
 
@@ -188,18 +203,13 @@ class Membership(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.player} – {self.club} ({self.get_role_display()})"
+        return f"{self.player} – {self.club} (from {self.date_from})"
 
     def natural_key(self) -> tuple:
         """The player's natural key, the club's short name and the first day."""
         return (*self.player.natural_key(), self.club.short_name, self.date_from)
 
     natural_key.dependencies = ["clubs.player", "clubs.club"]
-
-    @property
-    def is_current(self) -> bool:
-        today = timezone.localdate()
-        return self.date_from <= today and (self.date_to is None or self.date_to >= today)
 
 
 class SeasonQuerySet(models.QuerySet):

@@ -6,7 +6,7 @@ decorator from `accounts.roles`.
 
 from django.contrib import messages
 from django.db import transaction
-from django.db.models import Prefetch, Q
+from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -39,20 +39,6 @@ def club_list(request: HttpRequest) -> HttpResponse:
     return render(request, "clubs/club_list.html", {"clubs": Club.objects.with_member_counts()})
 
 
-def _roster(club: Club):
-    """Players who call the club home or hold a current membership there."""
-    today = timezone.localdate()
-    current_member = Q(
-        memberships__club=club,
-        memberships__date_from__lte=today,
-    ) & (Q(memberships__date_to__isnull=True) | Q(memberships__date_to__gte=today))
-    return (
-        Player.objects.filter(Q(home_club=club) | current_member)
-        .select_related("home_club")
-        .distinct()
-    )
-
-
 def _player_table(request: HttpRequest, players) -> tuple[RosterTable, str]:
     query = request.GET.get("q", "").strip()
     if query:
@@ -65,7 +51,8 @@ def _player_table(request: HttpRequest, players) -> tuple[RosterTable, str]:
 @public
 def club_detail(request: HttpRequest, pk: int) -> HttpResponse:
     club = get_object_or_404(Club, pk=pk)
-    table, query = _player_table(request, _roster(club))
+    roster = Player.objects.roster(club).select_related("home_club")
+    table, query = _player_table(request, roster)
     return render(
         request,
         "clubs/club_detail.html",

@@ -10,10 +10,10 @@ from django.views.decorators.http import require_POST
 
 from accounts.roles import public
 from scoring import RULESETS, catalogue, score_hand
-from scoring.documents import TooLarge, parse_document, score_document
 from scoring.errors import HandError, clip, quote
 from scoring.forms import HandForm, hand_form, hand_forms
 from scoring.forms.running import RunningTotalsForm
+from scoring.hand_documents import TooLarge, parse_document, score_document
 from scoring.jsonio import MAX_BYTES, dumps
 
 # An error message is a sentence or two; the longest (a list of allowed names) fits.

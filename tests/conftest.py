@@ -1,61 +1,44 @@
 """The fixed cast every test can use: a director, two judges and an anonymous visitor;
 and a small SPJST tournament: 16 checked-in players, round 1 drawn and in play, table 1
-judged by `judge`, table 2 by `other_judge`."""
-
-import datetime
+judged by `judge`, table 2 by `other_judge`. Made afresh for each test that asks; the
+builders are in tests/cast.py."""
 
 import pytest
-from django.contrib.auth.models import Group
 from django.test import Client
 
-from accounts.roles import DIRECTORS, JUDGES
 from clubs.models import Club, Player
-from tournaments import services
-from tournaments.models import Round, Tournament
-
-
-def _user(django_user_model, username: str, group: str | None):
-    user = django_user_model.objects.create_user(username=username, password="pw")
-    if group:
-        # get_or_create: a transactional test flushes the groups the migration made.
-        user.groups.add(Group.objects.get_or_create(name=group)[0])
-    return user
+from tests import cast
+from tournaments.models import Round, Table, Tournament
 
 
 @pytest.fixture
-def director(db, django_user_model):
-    return _user(django_user_model, "dora-director", DIRECTORS)
+def director(db):
+    return cast.user(*cast.DIRECTOR)
 
 
 @pytest.fixture
-def judge(db, django_user_model):
-    return _user(django_user_model, "jan-judge", JUDGES)
+def judge(db):
+    return cast.user(*cast.JUDGE)
 
 
 @pytest.fixture
-def other_judge(db, django_user_model):
-    return _user(django_user_model, "olga-judge", JUDGES)
-
-
-def _client_for(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
+def other_judge(db):
+    return cast.user(*cast.OTHER_JUDGE)
 
 
 @pytest.fixture
 def director_client(director) -> Client:
-    return _client_for(director)
+    return cast.client_for(director)
 
 
 @pytest.fixture
 def judge_client(judge) -> Client:
-    return _client_for(judge)
+    return cast.client_for(judge)
 
 
 @pytest.fixture
 def other_judge_client(other_judge) -> Client:
-    return _client_for(other_judge)
+    return cast.client_for(other_judge)
 
 
 @pytest.fixture
@@ -65,16 +48,12 @@ def anon_client() -> Client:
 
 @pytest.fixture
 def club(db) -> Club:
-    return Club.objects.create(
-        name="SPJST Lodge 88", short_name="L88", country="US", spjst_lodge=88
-    )
+    return cast.lodge()
 
 
 @pytest.fixture
 def player(club) -> Player:
-    return Player.objects.create(
-        first_name="Anton", last_name="Hajek", home_club=club, member_number="001"
-    )
+    return cast.anton(club)
 
 
 @pytest.fixture
@@ -98,50 +77,27 @@ def queries_of():
 
 @pytest.fixture
 def tournament(club, director) -> Tournament:
-    return services.create_tournament(
-        by=director,
-        ruleset="spjst",
-        name="Westfest Tarock",
-        date=datetime.date(2026, 9, 5),
-        host_club=club,
-        rounds_planned=3,
-        hands_per_round=12,
-    )
+    return cast.westfest(club, director)
 
 
 @pytest.fixture
 def players(club) -> list[Player]:
-    return [
-        Player.objects.create(first_name=f"P{n:02d}", last_name=f"Player{n:02d}", home_club=club)
-        for n in range(1, 17)
-    ]
+    return cast.sixteen_players(club)
 
 
 @pytest.fixture
 def round1(tournament, players, director) -> Round:
-    for player in players:
-        services.register(tournament=tournament, player=player, checked_in=True)
-    round_ = services.draw_next_round(tournament=tournament, by=director, seed=7)
-    services.set_round_status(round_=round_, status=Round.Status.PLAYING, by=director)
-    round_.refresh_from_db()
-    return round_
-
-
-def _judged(round_, number: int, judge):
-    table = round_.tables.get(number=number)
-    table.judge = judge
-    table.save()
-    return table
+    return cast.round_one(tournament, players, director)
 
 
 @pytest.fixture
-def table1(round1, judge):
-    return _judged(round1, 1, judge)
+def table1(round1, judge) -> Table:
+    return cast.judged(round1, 1, judge)
 
 
 @pytest.fixture
-def table2(round1, other_judge):
-    return _judged(round1, 2, other_judge)
+def table2(round1, other_judge) -> Table:
+    return cast.judged(round1, 2, other_judge)
 
 
 @pytest.fixture

@@ -83,13 +83,8 @@ def test_every_player_has_a_member_number_unique_in_the_club_and_a_membership_th
     assert len(set(numbers)) == len(numbers) == 48
     for player in Player.objects.all():
         assert player.display_name == f"{player.first_name} {player.last_name}"
-        membership = player.memberships.get()
+        membership = player.memberships.current().get()
         assert membership.club_id == player.home_club_id
-        assert membership.is_current
-    # One director per club: the player with member number 001.
-    directors = Membership.objects.filter(role=Membership.Role.DIRECTOR)
-    assert set(directors.values_list("player__member_number", flat=True)) == {"001"}
-    assert directors.count() == 3
 
 
 def test_the_readme_table_lists_the_demo_accounts_and_their_passwords():

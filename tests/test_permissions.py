@@ -3,15 +3,25 @@ judge of the table concerned, and a director.
 
 The table below must name every URL pattern outside the admin: a new page without a row
 here fails `test_every_url_is_in_the_table`, so no view ships without a stated audience.
+Each row must answer as the decorator guarding the view lets in
+(`test_each_row_is_what_the_view_decorator_lets_in`), and `test_status_code_per_role`
+requests every URL as each role to see that the site answers so.
+
+The people, the tournament and the objects the URLs name are made once for the module
+(`cast`); each test runs in a transaction rolled back at its end, so each starts from them.
 """
 
 import pytest
+from django.db import transaction
+from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from accounts import roles
+from clubs.models import Season
+from tests import cast as build
 from tests.tournaments.helpers import hand_post
-from tournaments.models import Hand, ScoreSheet, SheetLine
-
-pytestmark = pytest.mark.django_db
+from tournaments.access import TABLE_JUDGE
+from tournaments.models import Hand, ScoreSheet, SheetLine, Table
 
 LOGIN = "login"  # an anonymous visitor is sent to the login page
 ROLES = ("anon", "other_judge", "judge", "director")
@@ -171,19 +181,66 @@ def test_every_url_is_in_the_table():
     assert URLS.keys() - names == set(), "these URLs no longer exist"
 
 
-def test_every_view_declares_who_may_use_it():
-    undeclared = [
-        name
-        for name, pattern in _named_patterns(get_resolver())
-        if getattr(pattern.callback, "access", None) is None
-    ]
-    assert undeclared == []
+LET_IN = "let in"  # anything but a refusal: the view itself decides what it answers
+REFUSALS = {LOGIN, 403, 404}
+# What each access decorator answers each role; a role not named is the view's to decide
+# (a signed-in page may refuse some judges; a public page may redirect the logged-in).
+LETS_IN = {
+    roles.PUBLIC: {"anon": LET_IN},
+    roles.SIGNED_IN: {"anon": LOGIN, "other_judge": LET_IN, "director": LET_IN},
+    roles.DIRECTOR: {"anon": LOGIN, "other_judge": 403, "judge": 403, "director": LET_IN},
+    TABLE_JUDGE: {"anon": 404, "other_judge": 403, "judge": LET_IN, "director": LET_IN},
+}
 
 
-@pytest.fixture
-def objects(club, player, tournament, table1, table2, judge):
-    from clubs.models import Season
+def _fits(row_says, decorator_says) -> bool:
+    if decorator_says == LET_IN:
+        return row_says not in REFUSALS
+    return row_says == decorator_says
 
+
+def test_each_row_is_what_the_view_decorator_lets_in():
+    """A view's access decorator (accounts.roles, tournaments.access) marks the view; its
+    row must answer as that decorator does. With test_status_code_per_role, which
+    requests each row, a view guarded otherwise than its decorator says fails."""
+    wrong = {}
+    for name, pattern in _named_patterns(get_resolver()):
+        access = getattr(pattern.callback, "access", None)
+        if access not in LETS_IN:
+            wrong[name] = f"not wrapped in an access decorator (access={access!r})"
+            continue
+        row = URLS[name][3]
+        for role, answer in LETS_IN[access].items():
+            if not _fits(row[role], answer):
+                wrong[name] = f"{access}: the row gives {role} {row[role]!r}, not {answer!r}"
+    assert wrong == {}
+
+
+@pytest.fixture(scope="module")
+def cast(django_db_setup, django_db_blocker):
+    """The users, round 1 in play (table 1 judged by `judge`, table 2 by `other_judge`), a
+    season, a hand and an entered sheet at table 1: made once, rolled back after the module.
+
+    Each test runs inside this transaction, in its own savepoint rolled back at its end.
+    """
+    with django_db_blocker.unblock(), transaction.atomic():
+        users = {
+            "director": build.user(*build.DIRECTOR),
+            "judge": build.user(*build.JUDGE),
+            "other_judge": build.user(*build.OTHER_JUDGE),
+        }
+        club = build.lodge()
+        player = build.anton(club)
+        tournament = build.westfest(club, users["director"])
+        round1 = build.round_one(tournament, build.sixteen_players(club), users["director"])
+        table1 = build.judged(round1, 1, users["judge"])
+        build.judged(round1, 2, users["other_judge"])
+        yield {"users": users, "objects": _objects(club, player, tournament, table1, users)}
+        transaction.set_rollback(True)
+
+
+def _objects(club, player, tournament, table1, users) -> dict:
+    """The values the URLs and POST bodies of `URLS` name."""
     season = Season.objects.create(name="2026", start_date="2026-01-01", end_date="2026-12-31")
     table1.judge_token = "k" * 43
     table1.save()
@@ -200,7 +257,9 @@ def objects(club, player, tournament, table1, table2, judge):
         settlement={"ruleset": "spjst", "deltas": {"1": 3, "2": -3, "3": 3, "4": -3}, "lines": []},
         submission="00000000-0000-0000-0000-000000000001",
     )
-    sheet = ScoreSheet.objects.create(table=table1, entered_by=judge, entered_actor="judge")
+    sheet = ScoreSheet.objects.create(
+        table=table1, entered_by=users["judge"], entered_actor="judge"
+    )
     for seat in table1.seats.all():
         SheetLine.objects.create(sheet=sheet, seat=seat.number, player=seat.player, chips=100)
     return {
@@ -225,27 +284,26 @@ def objects(club, player, tournament, table1, table2, judge):
     }
 
 
-@pytest.fixture
-def clients(anon_client, other_judge_client, judge_client, director_client):
-    return {
-        "anon": anon_client,
-        "other_judge": other_judge_client,
-        "judge": judge_client,
-        "director": director_client,
-    }
+def _client(cast, role: str) -> Client:
+    """A fresh client per test: logging out, or opening a judge link, changes its session."""
+    if role == "anon":
+        return Client()
+    return build.client_for(cast["users"][role])
 
 
+@pytest.mark.django_db
 @pytest.mark.parametrize("role", ROLES)
 @pytest.mark.parametrize("name", sorted(URLS))
-def test_status_code_per_role(name, role, objects, clients, table1):
+def test_status_code_per_role(name, role, cast):
+    objects = cast["objects"]
     method, kwargs, data, expected = URLS[name]
     url = reverse(name, kwargs={key: objects[value] for key, value in kwargs.items()})
     if data == "hand":
-        table1.refresh_from_db()
-        data = hand_post(table1, declarer=1, partner=3, declarer_points=59)
+        table = Table.objects.get(pk=objects["table"])
+        data = hand_post(table, declarer=1, partner=3, declarer_points=59)
     elif data:
         data = {key: objects.get(value, value) for key, value in data.items()}
-    response = getattr(clients[role], method)(url, data)
+    response = getattr(_client(cast, role), method)(url, data)
     want = expected[role]
     if want == LOGIN:
         assert response.status_code == 302

@@ -20,6 +20,9 @@ from django.shortcuts import get_object_or_404
 from accounts.roles import is_director
 from tournaments.models import Table
 
+# The mark `judge_of_table` gives its views (see accounts.roles.PUBLIC and the others).
+TABLE_JUDGE = "judge of this table or director"
+
 SESSION_KEY = "judge_links"
 BROWSER_KEY = "browser"
 
@@ -109,5 +112,5 @@ def judge_of_table(view: Callable) -> Callable:
     def wrapper(request: HttpRequest, table_id: int, *args, **kwargs):
         return view(request, table_for_judge(request, table_id), *args, **kwargs)
 
-    wrapper.access = "judge of this table or director"
+    wrapper.access = TABLE_JUDGE
     return wrapper

@@ -9,7 +9,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 
 from clubs.models import Club, Player
-from tournaments.results import club_results, player_history
+from tournaments.totals import club_results, player_history
 
 # The most recent tournaments a club page lists as hosted.
 HOSTED_SHOWN = 20

@@ -252,12 +252,6 @@ def draw_cost(draw: Draw, history: History, *, weights: DrawWeights = DrawWeight
     return _evaluate(draw.tables, _Past.from_history(history), weights)
 
 
-def repeated_pairs(draw: Draw, history: History) -> int:
-    """How many pairs of players at this draw's tables already sat together before."""
-    meetings = _Past.from_history(history).meetings
-    return sum(1 for pair in _pairs(draw.tables) if meetings[pair])
-
-
 def _check_unique(players: Iterable[int]) -> list[int]:
     listed = list(players)
     twice = sorted(p for p, count in Counter(listed).items() if count > 1)

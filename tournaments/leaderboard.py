@@ -5,7 +5,7 @@ Only finished tournaments count by default: a tournament still in play has provi
 places. Asked for, the provisional ones are included and marked (`Leaderboard.provisional`).
 
 All tournaments of the season are ranked together in a fixed number of queries
-(`results.final_places`), so the page does not slow down as the season grows.
+(`totals.final_places`), so the page does not slow down as the season grows.
 """
 
 from collections import defaultdict
@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from clubs.models import Season
 from tournaments.models import Tournament
 from tournaments.ranking import normalize, placement_points, rank_rows
-from tournaments.results import final_places
+from tournaments.totals import final_places
 
 
 @dataclass

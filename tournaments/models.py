@@ -385,6 +385,11 @@ class ScoreSheet(models.Model):
     def confirmed(self) -> bool:
         return self.confirmed_at is not None
 
+    def counts(self) -> dict[int, int | Decimal]:
+        """The counts on the sheet, seat number → chips (read from prefetched lines when
+        the sheet was fetched with them, as `TableQuerySet.with_play` does)."""
+        return {line.seat: line.chips for line in self.lines.all()}
+
 
 class SheetLine(models.Model):
     sheet = models.ForeignKey(ScoreSheet, on_delete=models.CASCADE, related_name="lines")

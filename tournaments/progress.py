@@ -51,7 +51,7 @@ def table_state(table: Table) -> TableState:
     if sheet is None:
         state = "playing" if hands else "waiting"
     else:
-        check = recording.table_check(table, {line.seat: line.chips for line in sheet.lines.all()})
+        check = recording.table_check(table, sheet.counts())
         state = "confirmed" if sheet.confirmed else ("entered" if check.ok else "discrepancy")
     return TableState(table, state, str(STATES[state]), hands, sheet, check)
 

@@ -179,11 +179,7 @@ def table_check(table: Table, counts: dict[int, Any]) -> SheetCheck:
     """
     tournament = table.round.tournament
     zero_sum = tournament.rules.ZERO_SUM
-    deltas = [
-        {int(seat): amount for seat, amount in hand.settlement["deltas"].items()}
-        for hand in table.hands.all()
-        if not hand.deleted
-    ]
+    deltas = [hand.deltas() for hand in table.hands.all() if not hand.deleted]
     return check_sheet(
         counts,
         start=tournament.starting_chips,
@@ -299,7 +295,7 @@ def confirm_sheet(
                 raise RecordingError(
                     _("A newer sheet was entered for this table; confirm that one.")
                 )
-            check = table_check(table, {line.seat: line.chips for line in sheet.lines.all()})
+            check = table_check(table, sheet.counts())
             if not check.ok:
                 raise RecordingError(
                     _(

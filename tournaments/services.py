@@ -307,9 +307,7 @@ def _check_tables_before_closing(round_: Round) -> None:
         sheet = next((sheet for sheet in table.sheets.all() if sheet.confirmed), None)
         if sheet is None:
             unconfirmed.append(str(table.number))
-        elif not recording.table_check(
-            table, {line.seat: line.chips for line in sheet.lines.all()}
-        ).ok:
+        elif not recording.table_check(table, sheet.counts()).ok:
             disagreeing.append(str(table.number))
     problems = []
     if unconfirmed:

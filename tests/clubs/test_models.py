@@ -87,3 +87,35 @@ def test_player_search_matches_every_word(club):
     Player.objects.create(first_name="Anton", last_name="Hajek", home_club=club)
     Player.objects.create(first_name="Anton", last_name="Marek", home_club=club)
     assert [p.last_name for p in Player.objects.search("anton hAJ")] == ["Hajek"]
+
+
+def test_a_membership_is_current_from_its_first_to_its_last_day(club, player):
+    Membership.objects.create(
+        player=player,
+        club=club,
+        date_from=datetime.date(2026, 1, 1),
+        date_to=datetime.date(2026, 6, 30),
+    )
+    current = Membership.objects.current
+    assert not current(datetime.date(2025, 12, 31)).exists()
+    assert current(datetime.date(2026, 1, 1)).exists()
+    assert current(datetime.date(2026, 6, 30)).exists()
+    assert not current(datetime.date(2026, 7, 1)).exists()
+
+
+def test_the_roster_is_the_home_players_and_the_current_members(club, player):
+    other = Club.objects.create(name="Other", short_name="O", country="CZ")
+    guest = Player.objects.create(first_name="Jiří", last_name="Dvořák", home_club=other)
+    gone = Player.objects.create(first_name="Eva", last_name="Malá", home_club=other)
+    Player.objects.create(first_name="Ota", last_name="Jiný", home_club=other)
+    Membership.objects.create(player=guest, club=club, date_from=datetime.date(2026, 1, 1))
+    Membership.objects.create(player=guest, club=other, date_from=datetime.date(2026, 1, 1))
+    Membership.objects.create(
+        player=gone,
+        club=club,
+        date_from=datetime.date(2020, 1, 1),
+        date_to=datetime.date(2025, 12, 31),
+    )
+    on = datetime.date(2026, 3, 1)
+    assert list(Player.objects.roster(club, on)) == [guest, player]
+    assert list(Player.objects.roster(club, datetime.date(2025, 3, 1))) == [player, gone]

@@ -1,3 +1,5 @@
+import datetime
+
 import pytest
 from django.urls import reverse
 
@@ -181,19 +183,24 @@ def test_an_active_flag_the_page_could_not_send_is_refused(director_client, play
 def test_membership_is_added_with_checked_dates(director_client, club, player):
     url = reverse("clubs:membership_create", args=[player.pk])
     bad = director_client.post(
-        url, {"club": club.pk, "role": "member", "date_from": "2026-05-01", "date_to": "2026-01-01"}
+        url, {"club": club.pk, "date_from": "2026-05-01", "date_to": "2026-01-01"}
     )
     assert "cannot end before it starts" in bad.content.decode()
     assert not player.memberships.exists()
-    director_client.post(url, {"club": club.pk, "role": "secretary", "date_from": "2026-01-01"})
-    assert player.memberships.get().role == Membership.Role.SECRETARY
+    director_client.post(url, {"club": club.pk, "date_from": "2026-01-01"})
+    membership = player.memberships.get()
+    assert (membership.club, membership.date_from, membership.date_to) == (
+        club,
+        datetime.date(2026, 1, 1),
+        None,
+    )
 
 
 def test_a_second_membership_on_the_same_day_is_refused(director_client, club, player):
     Membership.objects.create(player=player, club=club, date_from="2026-01-01")
     response = director_client.post(
         reverse("clubs:membership_create", args=[player.pk]),
-        {"club": club.pk, "role": "member", "date_from": "2026-01-01"},
+        {"club": club.pk, "date_from": "2026-01-01"},
     )
     assert response.status_code == 200
     assert "already has a membership starting that day" in response.content.decode()

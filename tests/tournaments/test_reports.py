@@ -29,7 +29,7 @@ from tournaments.reports import (
     standings_report,
 )
 from tournaments.reports.rendering import page_table, report_csv, report_pdf, reports_xlsx
-from tournaments.results import tournament_standings
+from tournaments.totals import tournament_standings
 
 pytestmark = pytest.mark.django_db
 

@@ -104,6 +104,10 @@ class TestSheetsAtATable:
         )
         assert not ScoreSheet.objects.filter(confirmed_at__isnull=False).exists()
 
+    def test_a_sheet_reads_back_its_counts_by_seat(self, judge_client, table1):
+        self._sheet(judge_client, table1, {1: 103, 2: 97, 3: 100, 4: 100})
+        assert ScoreSheet.objects.get().counts() == {1: 103, 2: 97, 3: 100, 4: 100}
+
     def test_the_database_refuses_a_second_confirmed_sheet(self, table1, director, judge):
         now = timezone.now()
         ScoreSheet.objects.create(

@@ -8,7 +8,7 @@ from openpyxl import load_workbook
 from tests.tournaments.helpers import confirm_sheets
 from tournaments import services
 from tournaments.ranking import placement_points, shared_places
-from tournaments.results import tournament_standings
+from tournaments.totals import tournament_standings
 
 pytestmark = pytest.mark.django_db
 

@@ -2,10 +2,10 @@
 table cards and ranked tables (standings, leaderboards).
 
 Pure Python over reportlab and qrcode: no Django, no database. A view builds the frozen
-values from `documents` and returns what a `*_pdf` function gives back.
+values from `document_data` and returns what a `*_pdf` function gives back.
 """
 
-from tournaments.printing.documents import (
+from tournaments.printing.document_data import (
     Paper,
     PrintError,
     ScoreSheetDoc,

@@ -2,7 +2,7 @@
 
 from decimal import Decimal
 
-from tournaments.printing.documents import Amount
+from tournaments.printing.document_data import Amount
 
 # U+2212: a hyphen-minus is too short to see on a photocopied sheet.
 MINUS = "\u2212"

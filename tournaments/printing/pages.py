@@ -21,7 +21,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from tournaments.printing.documents import Paper, PrintError
+from tournaments.printing.document_data import Paper, PrintError
 from tournaments.printing.fonts import BOLD, REGULAR, register_fonts
 
 PAPER_SIZES = {"a4": A4, "letter": LETTER}

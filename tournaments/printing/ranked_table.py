@@ -10,7 +10,7 @@ from decimal import Decimal
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from tournaments.printing.amounts import format_amount
-from tournaments.printing.documents import Cell, Paper, TableDoc
+from tournaments.printing.document_data import Cell, Paper, TableDoc
 from tournaments.printing.fonts import BOLD, REGULAR, register_fonts
 from tournaments.printing.pages import flow_width, listing_table, numbered_pdf, title_block
 from tournaments.printing.text import wrapped

@@ -13,7 +13,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Table, TableStyle
 
 from tournaments.printing.amounts import format_amount
-from tournaments.printing.documents import Amount, ScoreSheetDoc
+from tournaments.printing.document_data import Amount, ScoreSheetDoc
 from tournaments.printing.fonts import BOLD, REGULAR
 from tournaments.printing.pages import RULE, SHADE
 from tournaments.printing.text import FittedText, fit_text

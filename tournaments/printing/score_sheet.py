@@ -25,7 +25,7 @@ from reportlab.platypus import (
 )
 
 from tournaments.printing.amounts import format_amount
-from tournaments.printing.documents import Paper, PrintError, ScoreSheetDoc
+from tournaments.printing.document_data import Paper, PrintError, ScoreSheetDoc
 from tournaments.printing.fonts import BOLD, REGULAR, register_fonts
 from tournaments.printing.pages import NO_PADDING, RULE, build_pdf, frame_size, page_template
 from tournaments.printing.qr import QrCode

@@ -7,7 +7,7 @@ from xml.sax.saxutils import escape
 
 from reportlab.platypus import Flowable, LongTable, PageBreak, Paragraph
 
-from tournaments.printing.documents import Paper, SeatingDoc
+from tournaments.printing.document_data import Paper, SeatingDoc
 from tournaments.printing.fonts import REGULAR, register_fonts
 from tournaments.printing.pages import (
     BODY,

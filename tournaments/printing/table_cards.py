@@ -19,7 +19,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from tournaments.printing.documents import Paper, PrintError, TableCard
+from tournaments.printing.document_data import Paper, PrintError, TableCard
 from tournaments.printing.fonts import BOLD, REGULAR, register_fonts
 from tournaments.printing.pages import MARGIN, NO_PADDING, RULE, build_pdf, page_size
 from tournaments.printing.qr import QrCode

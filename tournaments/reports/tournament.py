@@ -4,9 +4,9 @@ every recorded hand, a row per seat."""
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments.models import Hand, Seat, SheetLine, Tournament
+from tournaments.models import Hand, Seat, Tournament
 from tournaments.reports.definition import CLUB, PLACE, PLAYER, Column, Kind, Report, subtitle
-from tournaments.results import Standings
+from tournaments.totals import Standings, confirmed_counts
 
 
 def standings_report(result: Standings) -> Report:
@@ -65,23 +65,10 @@ ROUND_COLUMNS = (
 
 def round_reports(tournament: Tournament) -> list[Report]:
     """Each round's confirmed counts, table by table, and what they won (one query)."""
-    lines = (
-        SheetLine.objects.filter(
-            sheet__table__round__tournament=tournament, sheet__confirmed_at__isnull=False
-        )
-        .order_by("sheet__table__round__number", "sheet__table__number", "seat")
-        .values_list(
-            "sheet__table__round__number",
-            "sheet__table__number",
-            "seat",
-            "player__display_name",
-            "chips",
-        )
-    )
     by_round: dict[int, list[tuple]] = {}
-    for number, table, seat, name, chips in lines:
-        by_round.setdefault(number, []).append(
-            (table, seat, name, chips, chips - tournament.starting_chips)
+    for line in confirmed_counts(tournament):
+        by_round.setdefault(line.round, []).append(
+            (line.table, line.seat, line.name, line.count, line.net)
         )
     return [
         Report(key=f"round-{n}", name=_("Round %(n)s") % {"n": n}, columns=ROUND_COLUMNS, rows=rows)

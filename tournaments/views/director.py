@@ -15,8 +15,9 @@ from tournaments import recording
 from tournaments.access import table_access
 from tournaments.feedback import form_refused, service_refusals
 from tournaments.forms import CancelRulingForm, LedgerRulingForm
-from tournaments.models import Hand, Seat, SheetLine, Table, Tournament
+from tournaments.models import Hand, Seat, Table, Tournament
 from tournaments.progress import STATES, table_state, with_refusals
+from tournaments.totals import counts_by_player
 
 
 @director_required
@@ -45,15 +46,7 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
     """Each player's chips per round (confirmed sheets) and in total."""
     tournament = get_object_or_404(Tournament, pk=pk)
     rounds = list(tournament.rounds.order_by("number").values_list("number", flat=True))
-    lines = SheetLine.objects.filter(
-        sheet__table__round__tournament=tournament, sheet__confirmed_at__isnull=False
-    ).values_list("player_id", "player__display_name", "sheet__table__round__number", "chips")
-    rows: dict[int, dict] = {}
-    for player_id, name, number, chips in lines:
-        row = rows.setdefault(player_id, {"name": name, "rounds": {}, "total": 0})
-        row["rounds"][number] = chips
-        row["total"] += chips
-    table = sorted(rows.values(), key=lambda row: (-row["total"], row["name"]))
+    table = counts_by_player(tournament)
     for row in table:
         row["cells"] = [row["rounds"].get(number) for number in rounds]
     return render(

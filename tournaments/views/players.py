@@ -6,7 +6,7 @@ from django.shortcuts import get_object_or_404
 from accounts.roles import public
 from clubs.models import Player
 from tournaments.charts import chips_chart_svg
-from tournaments.results import player_history
+from tournaments.totals import player_history
 
 
 @public

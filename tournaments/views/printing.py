@@ -72,7 +72,7 @@ def sheet_doc(request: HttpRequest, table: Table, *, filled: bool) -> printing.S
         hands = tuple(_sheet_hand(hand, seats, tournament.rules) for hand in table.hands.all())
         sheet = next(iter(table.sheets.all()), None)
         if sheet is not None and sheet.confirmed:
-            by_seat = {line.seat: line.chips for line in sheet.lines.all()}
+            by_seat = sheet.counts()
             counts = tuple(by_seat[s.number] for s in seats)
             confirmed_by = str(sheet.confirmed_by)
     return printing.ScoreSheetDoc(

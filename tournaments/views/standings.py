@@ -9,7 +9,7 @@ from tournaments.downloads import report_download
 from tournaments.models import Tournament
 from tournaments.reports import hands_report, round_reports, standings_report
 from tournaments.reports.rendering import page_table
-from tournaments.results import tournament_standings
+from tournaments.totals import tournament_standings
 
 
 @public

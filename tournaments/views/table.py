@@ -9,14 +9,13 @@ import uuid
 from dataclasses import replace
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from accounts.roles import director_required, is_director, public
+from accounts.roles import director_required, is_director, public, signed_in
 from scoring.forms import hand_form
 from scoring.turns import Turn
 from tournaments import recording, services
@@ -68,11 +67,7 @@ def _turn(table: Table, hands: list[Hand]) -> Turn | None:
 def _running(table: Table, extra: dict | None = None) -> dict[int, object]:
     """Each seat's chips after the saved hands (and `extra`, a previewed hand's deltas)."""
     tournament = table.round.tournament
-    deltas = [
-        {int(s): a for s, a in hand.settlement["deltas"].items()}
-        for hand in table.hands.all()
-        if not hand.deleted
-    ]
+    deltas = [hand.deltas() for hand in table.hands.all() if not hand.deleted]
     if extra:
         deltas.append(extra)
     return computed_counts(_seat_names(table), tournament.starting_chips, deltas)
@@ -281,7 +276,7 @@ def _sheet_page(
     to enter the counts (for the table's judge) and the reopen form (for a director)."""
     latest = table.sheets.order_by("-entered_at", "-pk").first()
     if latest and check is None:
-        check = recording.table_check(table, {line.seat: line.chips for line in latest.lines.all()})
+        check = recording.table_check(table, latest.counts())
     refusal = None
     if latest and not latest.confirmed:
         refusal = recording.confirm_refusal(
@@ -318,9 +313,10 @@ def _may_review(request: HttpRequest, table: Table) -> bool:
     return user.is_authenticated and Table.objects.filter(round=table.round, judge=user).exists()
 
 
-@login_required
+@signed_in
 def sheet_review(request: HttpRequest, sheet_id: int) -> HttpResponse:
-    """A sheet read-only with the table's hands, for the second person who confirms it."""
+    """A sheet read-only with the table's hands, for the second person who confirms it:
+    directors and the judges of the round's tables may read it."""
     sheet = get_object_or_404(ScoreSheet.objects.only("table_id"), pk=sheet_id)
     table = Table.objects.with_play().get(pk=sheet.table_id)
     if not _may_review(request, table):
@@ -330,10 +326,7 @@ def sheet_review(request: HttpRequest, sheet_id: int) -> HttpResponse:
     return _sheet_page(request, table, may_enter=False)
 
 
-sheet_review.access = "director, or a judge of a table of the sheet's round"
-
-
-@login_required
+@signed_in
 @require_POST
 def sheet_confirm(request: HttpRequest, sheet_id: int) -> HttpResponse:
     """Confirm a sheet: a director or the judge of another table, never who entered it.
@@ -352,9 +345,6 @@ def sheet_confirm(request: HttpRequest, sheet_id: int) -> HttpResponse:
     if not _may_review(request, sheet.table):
         return redirect("tournaments:my_tables")
     return redirect("tournaments:sheet_review", sheet_id=sheet.pk)
-
-
-sheet_confirm.access = "director or judge of another table (not who entered it)"
 
 
 @director_required
@@ -376,7 +366,7 @@ def table_reopen(request: HttpRequest, table_id: int) -> HttpResponse:
     return redirect("tournaments:sheet", table_id=table.pk)
 
 
-@login_required
+@signed_in
 def my_tables(request: HttpRequest) -> HttpResponse:
     """A logged-in judge's tables in rounds not yet closed, and the sheets of the other
     tables of those rounds that wait for a second person."""
@@ -394,6 +384,3 @@ def my_tables(request: HttpRequest) -> HttpResponse:
             "to_confirm": sheets_to_confirm(request, rounds, exclude=[t.pk for t in tables]),
         },
     )
-
-
-my_tables.access = "logged-in user (a judge sees the tables they judge)"

@@ -4,8 +4,8 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.documents import parse_document, score_document
 from scoring.errors import HandError
+from scoring.hand_documents import parse_document, score_document
 from scoring.jsonio import MAX_BYTES, dumps
 
 STDIN = "<stdin>"

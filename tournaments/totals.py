@@ -1,8 +1,12 @@
-"""The numbers behind standings, results pages and exports, read in a fixed number of queries.
+"""Per-player totals from the confirmed score sheets (and the penalty lines of the
+hands), summed in SQL: the one module that adds up chips by player and round, for the
+standings, the results page, the round sheets of the workbook, a player's history and a
+club's results. Each reads a fixed number of queries, however many players there are.
 
 Chips for a round are the confirmed sheet's count minus the starting chips, so a bye
 (no sheet) counts as breaking even and players who sat out a round are not punished;
 totals and the best round are SQL aggregates, places at a table SQL window functions.
+Ranking the rows is `tournaments.ranking`'s (pure functions over plain rows).
 """
 
 from collections import defaultdict
@@ -15,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import AmountField, Hand, Round, Seat, SheetLine, Tournament
 from tournaments.ranking import normalize, placement_points, rank_rows
+from tournaments.sheets import Amount
 
 
 @dataclass
@@ -32,15 +37,14 @@ class Standings:
         return self.tournament.standings_method == Tournament.Standings.PLACEMENT
 
 
-def _confirmed_lines(tournaments):
-    """Confirmed sheet lines of one tournament or of a queryset of them."""
+def _confirmed_lines(tournaments=None):
+    """Confirmed sheet lines of one tournament, of a queryset or list of them, or of all."""
+    lines = SheetLine.objects.filter(sheet__confirmed_at__isnull=False)
+    if tournaments is None:
+        return lines
     if isinstance(tournaments, Tournament):
-        return SheetLine.objects.filter(
-            sheet__table__round__tournament=tournaments, sheet__confirmed_at__isnull=False
-        )
-    return SheetLine.objects.filter(
-        sheet__table__round__tournament__in=tournaments, sheet__confirmed_at__isnull=False
-    )
+        return lines.filter(sheet__table__round__tournament=tournaments)
+    return lines.filter(sheet__table__round__tournament__in=tournaments)
 
 
 _START = F("sheet__table__round__tournament__starting_chips")
@@ -149,6 +153,51 @@ def provisional_note(tournament: Tournament, closed_rounds: int) -> str:
     }
 
 
+@dataclass(frozen=True)
+class CountLine:
+    """One seat's count on a confirmed score sheet, and what it won: the count less the
+    starting chips."""
+
+    round: int
+    table: int
+    seat: int
+    player_id: int
+    name: str
+    count: Amount
+    net: Amount
+
+
+def confirmed_counts(tournament: Tournament) -> list[CountLine]:
+    """Every count on the tournament's confirmed sheets, by round, table and seat (one query)."""
+    lines = (
+        _confirmed_lines(tournament)
+        .order_by("sheet__table__round__number", "sheet__table__number", "seat")
+        .values_list(
+            "sheet__table__round__number",
+            "sheet__table__number",
+            "seat",
+            "player_id",
+            "player__display_name",
+            "chips",
+        )
+    )
+    return [
+        CountLine(number, table, seat, player, name, chips, chips - tournament.starting_chips)
+        for number, table, seat, player, name, chips in lines
+    ]
+
+
+def counts_by_player(tournament: Tournament) -> list[dict]:
+    """Each player's name, count at the end of each round (round → count) and the sum of
+    those counts, the highest sum first (one query)."""
+    rows: dict[int, dict] = {}
+    for line in confirmed_counts(tournament):
+        row = rows.setdefault(line.player_id, {"name": line.name, "rounds": {}, "total": 0})
+        row["rounds"][line.round] = line.count
+        row["total"] += line.count
+    return sorted(rows.values(), key=lambda row: (-row["total"], row["name"]))
+
+
 def tournament_standings(tournament: Tournament) -> Standings:
     """Ranked standings: by chips, or by placement points with chips then best round next;
     marked provisional until the tournament is finished."""
@@ -175,31 +224,16 @@ def final_places(tournaments: list[Tournament]) -> dict[int, list[dict]]:
     return {pk: ranked(group, by_points[pk]) for pk, group in grouped.items()}
 
 
-def chips_by_round(tournament: Tournament) -> dict[int, dict[int, int]]:
-    """player → round → net chips, for a player's chart; one query."""
-    result: dict[int, dict[int, int]] = defaultdict(dict)
-    lines = _confirmed_lines(tournament).values_list(
-        "player_id", "sheet__table__round__number", "chips"
-    )
-    for player, number, chips in lines:
-        result[player][number] = chips - tournament.starting_chips
-    return result
-
-
 def player_history(player_id: int) -> list[dict]:
     """The tournaments a player played: date, per-round chips, total, place (newest first),
     and whether that place is still provisional (the tournament not finished)."""
     lines = (
-        SheetLine.objects.filter(player_id=player_id, sheet__confirmed_at__isnull=False)
+        _confirmed_lines()
+        .filter(player_id=player_id)
         .order_by("sheet__table__round__number")
-        .values_list(
-            _TOURNAMENT,
-            "sheet__table__round__number",
-            "chips",
-            "sheet__table__round__tournament__starting_chips",
-        )
+        .values_list(_TOURNAMENT, "sheet__table__round__number", "chips", _START.name)
     )
-    rounds: dict[int, dict[int, int]] = defaultdict(dict)
+    rounds: dict[int, dict[int, Amount]] = defaultdict(dict)
     for tournament_id, number, chips, start in lines:
         rounds[tournament_id][number] = chips - start
     tournaments = list(Tournament.objects.filter(pk__in=rounds).order_by("-date", "-pk"))
@@ -224,7 +258,7 @@ def player_history(player_id: int) -> list[dict]:
 def club_results(club_id: int) -> list[dict]:
     """The club's players with tournaments played, chips won and best place (home club);
     `provisional` when a tournament counted in the row is not finished yet."""
-    lines = _confirmed_lines(Tournament.objects.all()).filter(player__home_club_id=club_id)
+    lines = _confirmed_lines().filter(player__home_club_id=club_id)
     totals = lines.values("player_id", "player__display_name").annotate(
         tournaments=Count(_TOURNAMENT, distinct=True), total=Sum(_NET, output_field=AmountField())
     )

@@ -1,4 +1,4 @@
-"""Score a JSON document: one hand (an object) or several (an array).
+"""Score a JSON document of hands from outside: one hand (an object) or several (an array).
 
 The command line and the HTTP endpoint both go through `score_document`, so they give
 the same answer for the same input. Pure Python, no Django.
