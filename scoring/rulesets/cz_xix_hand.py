@@ -104,7 +104,9 @@ class Hand:
 
     @property
     def declaring_side(self) -> tuple[Seat, ...]:
-        """The declarer and the partner, if any."""
+        """The declarer and the partner, if any (none in a hand without a declarer)."""
+        if self.declarer is None:
+            return ()
         return (self.declarer,) if self.partner is None else (self.declarer, self.partner)
 
     @property
@@ -196,8 +198,7 @@ def _read_pagat(hand: JsonObject, contract: Contract | None) -> Pagat | None:
     if pagat is None:
         return None
     druha = contract is Contract.DRUHA
-    pagat.require("holder")
-    holder = pagat.int("holder", *_SEAT_RANGE)
+    holder = pagat.required_int("holder", *_SEAT_RANGE)
     announced = pagat.bool("announced", default=druha)
     if druha and not announced:
         raise pagat.error("announced", "a druhá's Pagat obligation is announced (got false)")

@@ -30,14 +30,21 @@ Declaration = tuple[str, Seat, str, Holding]
 _TRULL = 3  # Škýz, Pagat and Mond: a holding with all three holds the Pagat
 
 
+# Read-only members: the rulesets' Pagat and Valat are frozen dataclasses.
 class _Pagat(Protocol):
-    holder: Seat
-    won: bool
+    @property
+    def holder(self) -> Seat: ...
+
+    @property
+    def won(self) -> bool: ...
 
 
 class _Valat(Protocol):
-    side: str
-    won: bool
+    @property
+    def side(self) -> str: ...
+
+    @property
+    def won(self) -> bool: ...
 
 
 def check_pagat_holder(holder: Seat, declarations: Iterable[Declaration]) -> None:

@@ -105,7 +105,9 @@ class Hand:
 
     @property
     def declaring_side(self) -> tuple[Seat, ...]:
-        """The declarer and the partner, if any."""
+        """The declarer and the partner, if any (none in a hand without a declarer)."""
+        if self.declarer is None:
+            return ()
         return (self.declarer,) if self.partner is None else (self.declarer, self.partner)
 
     @property
@@ -220,8 +222,7 @@ def _read_pagat(hand: JsonObject) -> Pagat | None:
     pagat = hand.object("pagat", ("holder", "announced", "won", "challenge"))
     if pagat is None:
         return None
-    pagat.require("holder")
-    holder = pagat.int("holder", *_SEAT_RANGE)
+    holder = pagat.required_int("holder", *_SEAT_RANGE)
     announced = pagat.bool("announced")
     won = pagat.bool("won")
     challenge = pagat.int("challenge", 0, 4, 0)
