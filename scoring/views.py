@@ -7,6 +7,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
+from django_htmx.middleware import HtmxDetails
 
 from accounts.roles import public
 from scoring import RULESETS, catalogue, score_hand
@@ -15,6 +16,13 @@ from scoring.errors import HandError, clip, quote
 from scoring.forms import HAND_FORMS, HandForm
 from scoring.forms.running import RunningTotalsForm
 from scoring.jsonio import MAX_BYTES, dumps
+
+
+class HtmxHttpRequest(HttpRequest):
+    """A request as django-htmx's middleware leaves it: with ``htmx``, what htmx sent."""
+
+    htmx: HtmxDetails
+
 
 # An error message is a sentence or two; the longest (a list of allowed names) fits.
 _MAX_MESSAGE = 1000
@@ -79,7 +87,7 @@ def _hand_form_class(ruleset: str) -> type[HandForm]:
 
 
 @public
-def calculator(request: HttpRequest, ruleset: str) -> HttpResponse:
+def calculator(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
     """Score a hand as it is typed (htmx swaps the result in); nothing is stored.
 
     "Add to the running total" carries each seat's total from hand to hand in a hidden

@@ -7,8 +7,10 @@ calculator, the judge's page, the command line and the HTTP endpoint all accept 
 exactly the same hands.
 """
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -21,12 +23,16 @@ from scoring.forms.fields import (
     NUMBER,
     SEATS,
     PenaltyParameterField,
+    SeatField,
     SeatGroups,
     card_groups,
     house_rule_field,
     seat_field,
 )
 from scoring.settlement import Settlement
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 class HandForm(forms.Form):
@@ -39,7 +45,7 @@ class HandForm(forms.Form):
     """
 
     ruleset: str
-    tab: str
+    tab: StrOrPromise
     template_name: str
     counting = "threes"
     # The game's fields first (the errors are listed in this order); unknown names are skipped.
@@ -107,13 +113,10 @@ class HandForm(forms.Form):
 
     def _fit_seats(self) -> None:
         """Offer only the table's seats, each with its player's name (at a tournament)."""
+        title: Callable[[int], StrOrPromise] = self.seat_title if self.seat_names else str
         for field in self.fields.values():
-            if getattr(field, "is_seat", False):
-                field.choices = [
-                    (value, self.seat_title(int(value)) if self.seat_names and value else label)
-                    for value, label in field.choices
-                    if not value or int(value) in self.seats
-                ]
+            if isinstance(field, SeatField):
+                field.choices = field.seat_choices(self.seats, title)
 
     def add_seat_groups(self, prefix: str, groups: list[tuple[str, list]]) -> SeatGroups:
         """Per seat, one choice per exclusive group (a player declares one of each)."""
@@ -183,7 +186,7 @@ class HandForm(forms.Form):
 
     # ---- what the template asks ----------------------------------------------------
     @property
-    def card_groups(self) -> list[tuple[str, list[Card]]]:
+    def card_groups(self) -> list[tuple[StrOrPromise, list[Card]]]:
         return card_groups()
 
     def card_count(self) -> CardCount | None:
@@ -202,7 +205,7 @@ class HandForm(forms.Form):
         """Whether any penalty is chosen (the form then shows that part open)."""
         return self.filled(row[0] for row in self.penalty_rows)
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, Any] | None:
         data = super().clean()
         count = self.card_count()
         if count and count.problem:
@@ -271,7 +274,7 @@ class HandForm(forms.Form):
             hand[name] = values
 
     def _penalties(self, data: dict) -> list[dict]:
-        penalties = []
+        penalties: list[dict[str, Any]] = []
         for code_name, seat_name, *param_names in self.penalty_rows:
             if not data.get(code_name):
                 continue

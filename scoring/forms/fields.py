@@ -1,6 +1,9 @@
 """The fields the hand forms are built of: seats, doubling levels, choices, house rules."""
 
-from collections.abc import Sequence
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -8,6 +11,10 @@ from django.utils.translation import gettext_lazy as _
 from scoring.bounds import OutOfBounds, read_decimal, read_integer
 from scoring.cards import PACK, Card, Suit
 from scoring.house_rules import HouseRule
+
+if TYPE_CHECKING:
+    # A label is plain text or a lazy translation; only the type checker needs the name.
+    from django_stubs_ext import StrOrPromise
 
 SEATS = (1, 2, 3, 4)
 SUIT_ORDER = (None, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES)
@@ -18,23 +25,44 @@ PILLS = forms.RadioSelect(attrs={"class": "pills"})  # short choices side by sid
 SeatGroups = list[tuple[int, list[str]]]
 
 
-def seat_field(label, *, blank: str | None = None, required: bool = False):
-    """A seat 1..4; the form keeps the seats of its table and adds the players' names."""
-    choices = ([("", blank)] if blank is not None else []) + [(str(s), str(s)) for s in SEATS]
-    field = forms.TypedChoiceField(
-        label=label, choices=choices, coerce=int, empty_value=None, required=required
-    )
-    field.is_seat = True
-    return field
+class SeatField(forms.TypedChoiceField):
+    """A seat 1..4; the form keeps the seats of its table and adds the players' names
+    (:meth:`seat_choices`). ``blank`` names the choice of no seat, if there is one."""
+
+    def __init__(
+        self, label: StrOrPromise, *, blank: StrOrPromise | None = None, required: bool = False
+    ) -> None:
+        self.blank = blank
+        super().__init__(
+            label=label,
+            choices=self.seat_choices(SEATS, str),
+            coerce=int,
+            empty_value=None,
+            required=required,
+        )
+
+    def seat_choices(
+        self, seats: Sequence[int], title: Callable[[int], StrOrPromise]
+    ) -> list[tuple[str, StrOrPromise]]:
+        """The blank choice, if any, then each of ``seats`` named by ``title``."""
+        blank: list[tuple[str, StrOrPromise]] = [("", self.blank)] if self.blank is not None else []
+        return blank + [(str(seat), title(seat)) for seat in seats]
 
 
-def level_field(label, levels: Sequence[str]) -> forms.TypedChoiceField:
+def seat_field(
+    label: StrOrPromise, *, blank: StrOrPromise | None = None, required: bool = False
+) -> SeatField:
+    """A seat 1..4 (see :class:`SeatField`)."""
+    return SeatField(label, blank=blank, required=required)
+
+
+def level_field(label: StrOrPromise, levels: Sequence[StrOrPromise]) -> forms.TypedChoiceField:
     """A doubling level 0..n (a challenge, a flek), "none" first."""
     choices = [(str(level), name) for level, name in enumerate(levels)]
     return forms.TypedChoiceField(label=label, choices=choices, coerce=int, initial="0")
 
 
-def flek_levels(names: Sequence[str]) -> list[str]:
+def flek_levels(names: Sequence[str]) -> list[StrOrPromise]:
     """The level names with their factor: "none", "flek ×2", "re ×4", …"""
     return [_("none"), *(f"{name} ×{2**level}" for level, name in enumerate(names) if level)]
 
@@ -47,7 +75,7 @@ def optional_choice(label, choices, **kwargs) -> forms.TypedChoiceField:
     )  # fmt: skip
 
 
-def card_groups() -> list[tuple[str, list[Card]]]:
+def card_groups() -> list[tuple[StrOrPromise, list[Card]]]:
     """The pack for the card picker: trumps, then each suit."""
     labels = {
         None: _("Trumps"),
@@ -112,7 +140,7 @@ class BoundedDecimalField(forms.DecimalField):
         if value in self.empty_values:
             return None
         try:
-            return read_decimal(str(value), self.label or "value")
+            return read_decimal(str(value), str(self.label or "value"))
         except OutOfBounds as error:
             raise forms.ValidationError(error.reason, code="invalid") from None
 
@@ -125,8 +153,9 @@ class PenaltyParameterField(forms.CharField):
     # The longest value name is far shorter; more is no parameter.
     MAX_LENGTH = 40
 
-    def to_python(self, value):
-        text = super().to_python(value)
+    def to_python(self, value: object) -> int | str:  # type: ignore[override]
+        # Django's CharField gives text; this field gives a seat number or text.
+        text = super().to_python(value) or ""
         if len(text) > self.MAX_LENGTH:
             raise forms.ValidationError(
                 f"at most {self.MAX_LENGTH} characters (got {len(text)})", code="max_length"
@@ -135,6 +164,6 @@ class PenaltyParameterField(forms.CharField):
         if not (digits.isascii() and digits.isdigit()):
             return text
         try:
-            return read_integer(text, self.label or "value")
+            return read_integer(text, str(self.label or "value"))
         except OutOfBounds as error:
             raise forms.ValidationError(error.reason, code="invalid") from None

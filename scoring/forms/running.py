@@ -23,7 +23,9 @@ class RunningTotalsField(forms.CharField):
 
     widget = forms.HiddenInput
 
-    def to_python(self, value) -> Totals:
+    # The text is read as a CharField reads it (and its validators refuse NUL characters),
+    # but what the field gives is the totals, not the text.
+    def to_python(self, value: object) -> Totals:  # type: ignore[override]
         text = super().to_python(value)
         if not text:
             return {}
