@@ -29,6 +29,8 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
+	$(BIN)/mypy
+	$(BIN)/djlint templates --lint
 
 format: $(STAMP)
 	$(BIN)/ruff check --fix .

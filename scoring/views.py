@@ -16,6 +16,7 @@ from scoring.errors import HandError, clip, quote
 from scoring.forms import HAND_FORMS, HandForm
 from scoring.forms.running import RunningTotalsForm
 from scoring.jsonio import MAX_BYTES, dumps
+from scoring.penalties import PenaltyEntry
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -28,7 +29,7 @@ class HtmxHttpRequest(HttpRequest):
 _MAX_MESSAGE = 1000
 
 
-def _json(data, status: int = 200) -> HttpResponse:
+def _json(data: object, status: int = 200) -> HttpResponse:
     # scoring.jsonio writes Decimal amounts as plain JSON numbers (1.5, never "1.50").
     return HttpResponse(dumps(data), status=status, content_type="application/json")
 
@@ -121,7 +122,7 @@ def card_count(request: HttpRequest, ruleset: str) -> HttpResponse:
     return render(request, "scoring/_card_count.html", {"count": form.card_count()})
 
 
-def _matches(entry, words: list[str]) -> bool:
+def _matches(entry: PenaltyEntry, words: list[str]) -> bool:
     text = " ".join(
         (
             entry.code,

@@ -9,7 +9,7 @@ exactly the same hands.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from django import forms
@@ -80,7 +80,7 @@ class HandForm(forms.Form):
         choices=CARD_CHOICES,
     )
 
-    def __init__(self, *args, seat_names: dict[int, str] | None = None, **kwargs) -> None:
+    def __init__(self, *args: Any, seat_names: dict[int, str] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.seat_names = seat_names or {}
         self.seats: tuple[int, ...] = tuple(sorted(self.seat_names)) or SEATS
@@ -133,7 +133,7 @@ class HandForm(forms.Form):
             rows.append((seat, names))
         return rows
 
-    def add_seat_numbers(self, name: str, label, high: int) -> list[str]:
+    def add_seat_numbers(self, name: str, label: StrOrPromise, high: int) -> list[str]:
         """One number field a seat, `<name>_<seat>`, for a seat → number object."""
         names = []
         for seat in self.seats:
@@ -198,7 +198,7 @@ class HandForm(forms.Form):
             method=self.counting,
         )
 
-    def filled(self, names) -> bool:
+    def filled(self, names: Iterable[str]) -> bool:
         return any(self[name].value() or self[name].errors for name in names)
 
     def has_penalties(self) -> bool:
@@ -352,7 +352,11 @@ class HandForm(forms.Form):
 
     @staticmethod
     def seat_group_initial(
-        data: dict, prefix: str, groups: list[tuple[str, list]], entries, key: str
+        data: dict[str, Any],
+        prefix: str,
+        groups: list[tuple[str, list[tuple[str, str]]]],
+        entries: Iterable[Mapping[str, Any]] | None,
+        key: str,
     ) -> None:
         """Put each `{"seat", key}` entry back in the first group that offers it."""
         for entry in entries or ():

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Sequence
+from decimal import Decimal
+from enum import Enum
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -67,7 +69,9 @@ def flek_levels(names: Sequence[str]) -> list[StrOrPromise]:
     return [_("none"), *(f"{name} ×{2**level}" for level, name in enumerate(names) if level)]
 
 
-def optional_choice(label, choices, **kwargs) -> forms.TypedChoiceField:
+def optional_choice(
+    label: StrOrPromise, choices: Sequence[tuple[str, StrOrPromise]], **kwargs: Any
+) -> forms.TypedChoiceField:
     """A number chosen from a list, or "—" (not given)."""
     return forms.TypedChoiceField(
         label=label, choices=[("", "—"), *choices], coerce=int, empty_value=None,
@@ -100,7 +104,7 @@ CZECH_CONTRACTS = {
 }
 
 
-def contract_field(contracts) -> forms.ChoiceField:
+def contract_field(contracts: Iterable[Enum]) -> forms.ChoiceField:
     """The contract as pills, from a Czech ruleset's Contract enum (první first)."""
     choices = [(contract.value, CZECH_CONTRACTS[contract.value]) for contract in contracts]
     return forms.ChoiceField(label=_("Contract"), choices=choices, widget=PILLS, initial="prvni")
@@ -136,7 +140,8 @@ class BoundedDecimalField(forms.DecimalField):
     """A decimal read by :func:`scoring.bounds.read_decimal`: at most 12 significant
     digits, an exponent within ±6, never NaN or Infinity (the error names the limit)."""
 
-    def to_python(self, value):
+    # django-stubs gives DecimalField the to_python of its base, IntegerField (int | None).
+    def to_python(self, value: object) -> Decimal | None:  # type: ignore[override]
         if value in self.empty_values:
             return None
         try:
