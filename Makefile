@@ -62,4 +62,4 @@ bench: $(STAMP)
 	@for script in bench/bench_*.py; do $(BIN)/python $$script || exit 1; done
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .import_linter_cache staticfiles
+	rm -rf $(VENV) .pytest_cache .ruff_cache .import_linter_cache .mypy_cache staticfiles
