@@ -29,6 +29,8 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
+	$(BIN)/mypy
+	$(BIN)/djlint templates --lint
 
 format: $(STAMP)
 	$(BIN)/ruff check --fix .
@@ -60,4 +62,4 @@ bench: $(STAMP)
 	@for script in bench/bench_*.py; do $(BIN)/python $$script || exit 1; done
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .import_linter_cache staticfiles
+	rm -rf $(VENV) .pytest_cache .ruff_cache .import_linter_cache .mypy_cache staticfiles

@@ -119,6 +119,8 @@ def _build_names(pack: tuple[Card, ...]) -> dict[str, Card]:
     for alias in ("xxii", "skis", "škýz", "skyz"):
         names[alias] = names["skys"]
     for card in pack:
+        if card.suit is None:  # the aliases below name suit cards
+            continue
         if card.rank == "C":
             names[f"r-{card.suit.value}"] = card
         if card.rank == "1":

@@ -37,7 +37,7 @@ class HandError(ValueError):
         self.field = field
         self.reason = reason
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[HandError], tuple[object, ...]]:
         return (type(self), (self.field, self.reason))
 
     def __repr__(self) -> str:
@@ -70,5 +70,5 @@ class UnknownRuleset(HandError):
         reason = f"unknown ruleset {quote(name)}" + (f" (known: {names})" if names else "")
         super().__init__("ruleset", reason)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[HandError], tuple[object, ...]]:
         return (type(self), (self.name, self.known))

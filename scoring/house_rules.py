@@ -70,7 +70,8 @@ class HouseRule:
     def _check_number(self, field: str, value: object) -> None:
         types = (int,) if self.kind == "int" else (int, Decimal)
         what = "an integer" if self.kind == "int" else "a number"
-        if type(value) not in types:
+        # type() refuses a bool (an int subclass); isinstance() narrows the type for mypy.
+        if type(value) not in types or not isinstance(value, int | Decimal):
             raise HandError(field, f"must be {what} (got {describe(value)})")
         # The bounds first: comparing is cheap, but the value goes on into arithmetic.
         if isinstance(value, Decimal):

@@ -64,12 +64,20 @@ def _reject_constant(name: str) -> None:
     raise ValueError(f"{name} is not a JSON number")
 
 
-def _no_repeated_keys(pairs: list[tuple[str, Any]]) -> dict:
+def _first_repeated(pairs: list[tuple[str, Any]]) -> str:
+    """The first key given a second time; the caller has seen that one is."""
+    seen: set[str] = set()
+    for key, _ in pairs:
+        if key in seen:
+            break
+        seen.add(key)
+    return key
+
+
+def _no_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     data = dict(pairs)
     if len(data) < len(pairs):
-        seen: set[str] = set()
-        repeated = next(key for key, _ in pairs if key in seen or seen.add(key))
-        raise ValueError(f"the key {quote(repeated)} is given twice")
+        raise ValueError(f"the key {quote(_first_repeated(pairs))} is given twice")
     return data
 
 
@@ -96,19 +104,18 @@ class _Refused:
         self.reason = reason
 
 
-class _Repeated(dict):
+class _Repeated(dict[str, Any]):
     """An object that gave ``key`` twice (reported with its path, like a bad number)."""
 
     key: str = ""
 
 
-def _repeated_marker(pairs: list[tuple[str, Any]]) -> dict:
+def _repeated_marker(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     data = dict(pairs)
     if len(data) == len(pairs):
         return data
     marked = _Repeated(data)
-    seen: set[str] = set()
-    marked.key = next(key for key, _ in pairs if key in seen or seen.add(key))
+    marked.key = _first_repeated(pairs)
     return marked
 
 
@@ -131,7 +138,7 @@ def _refused_constant(name: str) -> _Refused:
     return _Refused(f"NaN and Infinity are not numbers (got {name})")
 
 
-def _path(path: str, key: object) -> str:
+def _path(path: str, key: int | str) -> str:
     if isinstance(key, int):
         return f"{path}[{key}]"
     name = quote(key)[1:-1] if len(key) > 40 else key

@@ -67,7 +67,7 @@ def side_text(side: Sequence[Seat], amount: Amount) -> str:
     """What a side item does to ``side``, which wins ``amount`` (loses it when negative)."""
     if not amount:
         return f"{seats_text(side)}: nothing to settle"
-    won, size = amount > 0, amount_text(abs(amount))
+    won, size = amount > 0, amount_text(amount if amount > 0 else -amount)
     if len(side) == 1:
         verb = f"wins {size} from" if won else f"loses {size} to"
         return f"{seats_text(side)} alone {verb} each of the others"
@@ -80,7 +80,8 @@ def personal_text(players: Sequence[Seat], amount: Amount) -> str:
     if len(players) > 1:
         verb = "each " + ("receive" if amount > 0 else "pay")
     way = "from" if amount > 0 else "to"
-    return f"{seats_text(players)} {verb} {amount_text(abs(amount))} {way} each other player"
+    size = amount_text(amount if amount > 0 else -amount)
+    return f"{seats_text(players)} {verb} {size} {way} each other player"
 
 
 def doubled(amount: Amount, level: int, levels: Levels, parts: list[str]) -> Amount:

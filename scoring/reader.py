@@ -13,9 +13,10 @@ scoring.errors.HandError: declarer: must be an integer from 1 to 4 (got 5)
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from decimal import Decimal
-from typing import Any
+from typing import Any, overload
 
 from scoring.cards import declaring_side_points, total_points
 from scoring.errors import HandError, UnknownField, clip, quote
@@ -95,7 +96,14 @@ class JsonObject:
         if value is not None and not (_is_list(value) and not value):
             raise self.error(name, f"{reason} (got {describe(value)})")
 
+    @overload
+    def int(self, name: str, low: int, high: int) -> int | None: ...
+
+    @overload
+    def int(self, name: str, low: int, high: int, default: int) -> int: ...
+
     def int(self, name: str, low: int, high: int, default: int | None = None) -> int | None:
+        """An integer field from ``low`` to ``high``; absent or null gives ``default``."""
         value = self.data.get(name)
         if value is None:
             return default
@@ -103,6 +111,14 @@ class JsonObject:
             raise self.error(
                 name, f"must be an integer from {low} to {high} (got {describe(value)})"
             )
+        return value
+
+    def required_int(self, name: str, low: builtins.int, high: builtins.int) -> builtins.int:
+        """An integer field that must be given, from ``low`` to ``high``."""
+        self.require(name)
+        value = self.int(name, low, high)
+        # require() has refused an absent or null field, and int() returns the others.
+        assert value is not None
         return value
 
     def bool(self, name: str, default: bool = False) -> bool:
@@ -148,8 +164,12 @@ class JsonObject:
         return ((f"{path}[{i}]", item) for i, item in enumerate(value))
 
     def seat_map(
-        self, name: str, seats: Sequence[int], low: int, high: int
-    ) -> dict[int, int] | None:
+        self,
+        name: str,
+        seats: Sequence[builtins.int],
+        low: builtins.int,
+        high: builtins.int,
+    ) -> dict[builtins.int, builtins.int] | None:
         """An object seat → integer, every seat of ``seats`` once (``{"1": 20, "2": 15}``).
 
         Keys are seat numbers as JSON writes them (strings); integer keys are read too.
@@ -172,7 +192,7 @@ class JsonObject:
         entries = JsonObject({key: value[k] for key, k in keys.items()}, path, allowed)
         for seat in seats:
             entries.require(str(seat), f"is required: every seat of {tuple(seats)} is given")
-        return {seat: entries.int(str(seat), low, high) for seat in seats}
+        return {seat: entries.required_int(str(seat), low, high) for seat in seats}
 
     def raw(self, name: str) -> Any:
         return self.data.get(name)

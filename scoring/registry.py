@@ -114,7 +114,9 @@ def catalogue(ruleset: str | None = None) -> tuple[PenaltyEntry, ...]:
     return tuple(sorted(entries, key=lambda entry: entry.code))
 
 
-def _house_rules(hand: Mapping[str, Any], house_rules: Mapping[str, Any] | None):
+def _house_rules(
+    hand: Mapping[str, Any], house_rules: Mapping[str, Any] | None
+) -> Mapping[str, Any] | None:
     """The overrides for this hand: the hand's own, then the argument's (which win)."""
     own = hand.get("house_rules")
     for given in (own, house_rules):

@@ -112,7 +112,7 @@ class Settlement:
     @cached_property
     def deltas(self) -> Deltas:
         """Seat → the sum of that seat's amounts over all lines (zeros included)."""
-        totals = dict.fromkeys(self.seats, 0)
+        totals: dict[Seat, Amount] = dict.fromkeys(self.seats, 0)
         for line in self.lines:
             for seat, amount in line.deltas.items():
                 totals[seat] += amount
@@ -185,6 +185,7 @@ def settle_side_item(seats: Sequence[Seat], side: Iterable[Seat], amount: Amount
     if not size or not others or not members <= frozenset(seats):
         raise ValueError(f"side {sorted(members)} does not split the seats {tuple(seats)}")
     larger, smaller = max(size, others), min(size, others)
+    share: Amount
     if isinstance(amount, int) and amount * larger % smaller == 0:
         share = amount * larger // smaller
     else:
@@ -218,7 +219,7 @@ def shift_to_offenders(deltas: Mapping[Seat, Amount], offenders: Sequence[Seat])
     losers = [s for s, a in deltas.items() if a < 0]
     first = next((o for o in offenders if o in winners), None)
     if first is not None:
-        shifted = dict.fromkeys(deltas, 0)
+        shifted: dict[Seat, Amount] = dict.fromkeys(deltas, 0)
         for seat in winners:
             if seat not in offenders:
                 shifted[seat] = deltas[seat]

@@ -36,9 +36,21 @@ class Turn:
 class Deal(Protocol):
     """How a ruleset's deal goes round a table, and the words the judge's page uses for it."""
 
-    bidder: str  # what the first bidder is called: "Povinost", "forehand (předák)"
-    first_hand: str  # what the page says while no hand tells the rotation yet
-    sits_out_at: int | None  # the table size at which the dealer sits each hand out
+    # Read-only: a ruleset's deal is a frozen dataclass.
+    @property
+    def bidder(self) -> str:
+        """What the first bidder is called: "Povinost", "forehand (předák)"."""
+        ...
+
+    @property
+    def first_hand(self) -> str:
+        """What the judge's page says while no hand tells the rotation yet."""
+        ...
+
+    @property
+    def sits_out_at(self) -> int | None:
+        """The table size at which the dealer sits each hand out, if any."""
+        ...
 
     def next_turn(self, hands: Sequence[HandData], seats: int) -> Turn | None:
         """The proposal for the hand after ``hands`` (a table's hands in order), if any."""

@@ -7,6 +7,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
+from django_htmx.middleware import HtmxDetails
 
 from accounts.roles import public
 from scoring import RULESETS, catalogue, score_hand
@@ -15,12 +16,20 @@ from scoring.forms import HandForm, hand_form, hand_forms
 from scoring.forms.running import RunningTotalsForm
 from scoring.hand_documents import TooLarge, parse_document, score_document
 from scoring.jsonio import MAX_BYTES, dumps
+from scoring.penalties import PenaltyEntry
+
+
+class HtmxHttpRequest(HttpRequest):
+    """A request as django-htmx's middleware leaves it: with ``htmx``, what htmx sent."""
+
+    htmx: HtmxDetails
+
 
 # An error message is a sentence or two; the longest (a list of allowed names) fits.
 _MAX_MESSAGE = 1000
 
 
-def _json(data, status: int = 200) -> HttpResponse:
+def _json(data: object, status: int = 200) -> HttpResponse:
     # scoring.jsonio writes Decimal amounts as plain JSON numbers (1.5, never "1.50").
     return HttpResponse(dumps(data), status=status, content_type="application/json")
 
@@ -78,7 +87,7 @@ def _hand_form_class(ruleset: str) -> type[HandForm]:
 
 
 @public
-def calculator(request: HttpRequest, ruleset: str) -> HttpResponse:
+def calculator(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
     """Score a hand as it is typed (htmx swaps the result in); nothing is stored.
 
     "Add to the running total" carries each seat's total from hand to hand in a hidden
@@ -112,7 +121,7 @@ def card_count(request: HttpRequest, ruleset: str) -> HttpResponse:
     return render(request, "scoring/_card_count.html", {"count": form.card_count()})
 
 
-def _matches(entry, words: list[str]) -> bool:
+def _matches(entry: PenaltyEntry, words: list[str]) -> bool:
     text = " ".join(
         (
             entry.code,

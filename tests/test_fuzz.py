@@ -6,13 +6,12 @@ repeated (a key twice in the body) or joined by unknown fields. Whatever arrives
 must answer below 500, within a second, and leave the database as it was when it refuses
 the request.
 
-The examples are few on a developer's machine and more on CI (`CI` set, e.g. `CI=true`):
-see the two hypothesis profiles below. A new view that reads a POST body fails
+The examples are few on a developer's machine and more on CI: the hypothesis profile
+(conftest.py: "dev", or "ci" when `CI` is set) decides, see `FUZZ` below. A new view that reads a POST body fails
 `test_every_view_that_reads_a_post_body_is_fuzzed` until it has a row in `VIEWS`.
 """
 
 import json
-import os
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -59,16 +58,13 @@ pytestmark = pytest.mark.django_db
 # inflates the wall clock; how fast the pages are is measured by `make bench`.
 REQUEST_CPU_SECONDS = 1.0
 
-settings.register_profile(
-    "fuzz-local",
-    max_examples=15,
-    deadline=None,
+# An example here is a whole request (and a rollback) for each of some thirty views, so
+# the fuzz runs an eighth of the profile's examples: 25 on CI, and at least 10.
+FUZZ = settings(
+    max_examples=max(10, settings.default.max_examples // 8),
     # One site is built per view and each example rolls back to it.
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
-settings.register_profile("fuzz-ci", settings.get_profile("fuzz-local"), max_examples=30)
-# Set on CI runners (as for the browser tests: any non-empty value).
-FUZZ = settings.get_profile("fuzz-ci" if os.environ.get("CI") else "fuzz-local")
 
 # Deeper than any recursion limit (hypothesis raises the interpreter's while it runs).
 DEEP = "[" * 100_000 + "]" * 100_000

@@ -7,8 +7,10 @@ calculator, the judge's page, the command line and the HTTP endpoint all accept 
 exactly the same hands.
 """
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -21,12 +23,16 @@ from scoring.forms.fields import (
     NUMBER,
     SEATS,
     PenaltyParameterField,
+    SeatField,
     SeatGroups,
     card_groups,
     house_rule_field,
     seat_field,
 )
 from scoring.settlement import Settlement
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 class HandForm(forms.Form):
@@ -39,7 +45,7 @@ class HandForm(forms.Form):
     """
 
     ruleset: str
-    tab: str
+    tab: StrOrPromise
     template_name: str
     counting = "threes"
     # The game's fields first (the errors are listed in this order); unknown names are skipped.
@@ -74,7 +80,7 @@ class HandForm(forms.Form):
         choices=CARD_CHOICES,
     )
 
-    def __init__(self, *args, seat_names: dict[int, str] | None = None, **kwargs) -> None:
+    def __init__(self, *args: Any, seat_names: dict[int, str] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.seat_names = seat_names or {}
         self.seats: tuple[int, ...] = tuple(sorted(self.seat_names)) or SEATS
@@ -107,13 +113,10 @@ class HandForm(forms.Form):
 
     def _fit_seats(self) -> None:
         """Offer only the table's seats, each with its player's name (at a tournament)."""
+        title: Callable[[int], StrOrPromise] = self.seat_title if self.seat_names else str
         for field in self.fields.values():
-            if getattr(field, "is_seat", False):
-                field.choices = [
-                    (value, self.seat_title(int(value)) if self.seat_names and value else label)
-                    for value, label in field.choices
-                    if not value or int(value) in self.seats
-                ]
+            if isinstance(field, SeatField):
+                field.choices = field.seat_choices(self.seats, title)
 
     def add_seat_groups(self, prefix: str, groups: list[tuple[str, list]]) -> SeatGroups:
         """Per seat, one choice per exclusive group (a player declares one of each)."""
@@ -130,7 +133,7 @@ class HandForm(forms.Form):
             rows.append((seat, names))
         return rows
 
-    def add_seat_numbers(self, name: str, label, high: int) -> list[str]:
+    def add_seat_numbers(self, name: str, label: StrOrPromise, high: int) -> list[str]:
         """One number field a seat, `<name>_<seat>`, for a seat → number object."""
         names = []
         for seat in self.seats:
@@ -194,7 +197,7 @@ class HandForm(forms.Form):
         return [self[name] for name in names]
 
     @property
-    def card_groups(self) -> list[tuple[str, list[Card]]]:
+    def card_groups(self) -> list[tuple[StrOrPromise, list[Card]]]:
         return card_groups()
 
     def card_count(self) -> CardCount | None:
@@ -206,14 +209,14 @@ class HandForm(forms.Form):
             method=self.counting,
         )
 
-    def filled(self, names) -> bool:
+    def filled(self, names: Iterable[str]) -> bool:
         return any(self[name].value() or self[name].errors for name in names)
 
     def has_penalties(self) -> bool:
         """Whether any penalty is chosen (the form then shows that part open)."""
         return self.filled(row[0] for row in self.penalty_rows)
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, Any] | None:
         data = super().clean()
         count = self.card_count()
         if count and count.problem:
@@ -282,7 +285,7 @@ class HandForm(forms.Form):
             hand[name] = values
 
     def _penalties(self, data: dict) -> list[dict]:
-        penalties = []
+        penalties: list[dict[str, Any]] = []
         for code_name, seat_name, *param_names in self.penalty_rows:
             if not data.get(code_name):
                 continue
@@ -360,7 +363,11 @@ class HandForm(forms.Form):
 
     @staticmethod
     def seat_group_initial(
-        data: dict, prefix: str, groups: list[tuple[str, list]], entries, key: str
+        data: dict[str, Any],
+        prefix: str,
+        groups: list[tuple[str, list[tuple[str, str]]]],
+        entries: Iterable[Mapping[str, Any]] | None,
+        key: str,
     ) -> None:
         """Put each `{"seat", key}` entry back in the first group that offers it."""
         for entry in entries or ():

@@ -5,6 +5,7 @@ receives like the opponents. In the calculator the sitter is optional; at a tour
 table of four it is required (and proposed: the dealer), at a table of three not offered.
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -125,7 +126,7 @@ class CzThreeHandForm(HandForm):
         return bonus
 
     @classmethod
-    def initial_from_hand(cls, hand: dict[str, Any]) -> dict[str, Any]:
+    def initial_from_hand(cls, hand: Mapping[str, Any]) -> dict[str, Any]:
         data = super().initial_from_hand(hand)
         for row, penalty in enumerate(hand.get("penalties") or ()):
             # A renonc stored in the RULES §7.3 spelling (cz.renonc.*) is offered under the

@@ -1,5 +1,6 @@
 """The hand form of Czech Taroky, calling the XIX (RULES §3.1; docs/rules.md §6)."""
 
+from collections.abc import Mapping
 from typing import Any
 
 from django import forms
@@ -74,7 +75,7 @@ class CzXixHandForm(PagatValatForm):
             hand["hlasky"] = hlasky
 
     @classmethod
-    def initial_from_hand(cls, hand: dict[str, Any]) -> dict[str, Any]:
+    def initial_from_hand(cls, hand: Mapping[str, Any]) -> dict[str, Any]:
         data = super().initial_from_hand(hand)
         if hand.get("contract") == "druha" and hand.get("pagat"):
             data.setdefault("pagat_announced", True)  # a druhá's Pagat is announced

@@ -1,5 +1,12 @@
 """The fields the hand forms are built of: seats, doubling levels, choices, house rules."""
 
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from decimal import Decimal
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -7,6 +14,10 @@ from scoring.bounds import OutOfBounds, read_decimal, read_integer
 from scoring.cards import PACK, Card, Suit
 from scoring.house_rules import HouseRule
 from scoring.levels import Levels
+
+if TYPE_CHECKING:
+    # A label is plain text or a lazy translation; only the type checker needs the name.
+    from django_stubs_ext import StrOrPromise
 
 SEATS = (1, 2, 3, 4)  # the calculator's table, unless a form says otherwise
 MAX_SEATS = 8  # the two-pack Slovenian game seats eight; a form keeps its table's seats
@@ -18,27 +29,51 @@ PILLS = forms.RadioSelect(attrs={"class": "pills"})  # short choices side by sid
 SeatGroups = list[tuple[int, list[str]]]
 
 
-def seat_field(label, *, blank: str | None = None, required: bool = False):
-    """A seat 1..8; the form keeps the seats of its table and adds the players' names."""
-    seats = range(1, MAX_SEATS + 1)
-    choices = ([("", blank)] if blank is not None else []) + [(str(s), str(s)) for s in seats]
-    field = forms.TypedChoiceField(
-        label=label, choices=choices, coerce=int, empty_value=None, required=required
-    )
-    field.is_seat = True
-    return field
+class SeatField(forms.TypedChoiceField):
+    """A seat 1..8; the form keeps the seats of its table and adds the players' names
+    (:meth:`seat_choices`). ``blank`` names the choice of no seat, if there is one."""
+
+    def __init__(
+        self, label: StrOrPromise, *, blank: StrOrPromise | None = None, required: bool = False
+    ) -> None:
+        self.blank = blank
+        super().__init__(
+            label=label,
+            choices=self.seat_choices(range(1, MAX_SEATS + 1), str),
+            coerce=int,
+            empty_value=None,
+            required=required,
+        )
+
+    def seat_choices(
+        self, seats: Sequence[int], title: Callable[[int], StrOrPromise]
+    ) -> list[tuple[str, StrOrPromise]]:
+        """The blank choice, if any, then each of ``seats`` named by ``title``."""
+        blank: list[tuple[str, StrOrPromise]] = [("", self.blank)] if self.blank is not None else []
+        return blank + [(str(seat), title(seat)) for seat in seats]
 
 
-def level_field(label, levels: Levels, top: int | None = None) -> forms.TypedChoiceField:
+def seat_field(
+    label: StrOrPromise, *, blank: StrOrPromise | None = None, required: bool = False
+) -> SeatField:
+    """A seat 1..8 (see :class:`SeatField`)."""
+    return SeatField(label, blank=blank, required=required)
+
+
+def level_field(
+    label: StrOrPromise, levels: Levels, top: int | None = None
+) -> forms.TypedChoiceField:
     """A doubling level 0..top (a challenge, a flek) named by the ruleset: "none", "flek ×2", …"""
-    choices = [
+    choices: list[tuple[str, StrOrPromise]] = [
         (str(level), _("none") if not level else name)
         for level, name in levels.choices()[: (levels.top if top is None else top) + 1]
     ]
     return forms.TypedChoiceField(label=label, choices=choices, coerce=int, initial="0")
 
 
-def optional_choice(label, choices, **kwargs) -> forms.TypedChoiceField:
+def optional_choice(
+    label: StrOrPromise, choices: Sequence[tuple[str, StrOrPromise]], **kwargs: Any
+) -> forms.TypedChoiceField:
     """A number chosen from a list, or "—" (not given)."""
     return forms.TypedChoiceField(
         label=label, choices=[("", "—"), *choices], coerce=int, empty_value=None,
@@ -46,7 +81,7 @@ def optional_choice(label, choices, **kwargs) -> forms.TypedChoiceField:
     )  # fmt: skip
 
 
-def card_groups() -> list[tuple[str, list[Card]]]:
+def card_groups() -> list[tuple[StrOrPromise, list[Card]]]:
     """The pack for the card picker: trumps, then each suit."""
     labels = {
         None: _("Trumps"),
@@ -71,7 +106,7 @@ CZECH_CONTRACTS = {
 }
 
 
-def contract_field(contracts) -> forms.ChoiceField:
+def contract_field(contracts: Iterable[Enum]) -> forms.ChoiceField:
     """The contract as pills, from a Czech ruleset's Contract enum (první first)."""
     choices = [(contract.value, CZECH_CONTRACTS[contract.value]) for contract in contracts]
     return forms.ChoiceField(label=_("Contract"), choices=choices, widget=PILLS, initial="prvni")
@@ -107,11 +142,12 @@ class BoundedDecimalField(forms.DecimalField):
     """A decimal read by :func:`scoring.bounds.read_decimal`: at most 12 significant
     digits, an exponent within ±6, never NaN or Infinity (the error names the limit)."""
 
-    def to_python(self, value):
+    # django-stubs gives DecimalField the to_python of its base, IntegerField (int | None).
+    def to_python(self, value: object) -> Decimal | None:  # type: ignore[override]
         if value in self.empty_values:
             return None
         try:
-            return read_decimal(str(value), self.label or "value")
+            return read_decimal(str(value), str(self.label or "value"))
         except OutOfBounds as error:
             raise forms.ValidationError(error.reason, code="invalid") from None
 
@@ -124,8 +160,9 @@ class PenaltyParameterField(forms.CharField):
     # The longest value name is far shorter; more is no parameter.
     MAX_LENGTH = 40
 
-    def to_python(self, value):
-        text = super().to_python(value)
+    def to_python(self, value: object) -> int | str:  # type: ignore[override]
+        # Django's CharField gives text; this field gives a seat number or text.
+        text = super().to_python(value) or ""
         if len(text) > self.MAX_LENGTH:
             raise forms.ValidationError(
                 f"at most {self.MAX_LENGTH} characters (got {len(text)})", code="max_length"
@@ -134,6 +171,6 @@ class PenaltyParameterField(forms.CharField):
         if not (digits.isascii() and digits.isdigit()):
             return text
         try:
-            return read_integer(text, self.label or "value")
+            return read_integer(text, str(self.label or "value"))
         except OutOfBounds as error:
             raise forms.ValidationError(error.reason, code="invalid") from None

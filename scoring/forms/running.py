@@ -4,6 +4,7 @@ Nothing is stored on the server, so the totals come back in a hidden field; they
 read with the same bounded reader as the HTTP endpoint (size, nesting, number bounds).
 """
 
+from collections.abc import Iterable
 from decimal import Decimal
 
 from django import forms
@@ -23,7 +24,9 @@ class RunningTotalsField(forms.CharField):
 
     widget = forms.HiddenInput
 
-    def to_python(self, value) -> Totals:
+    # The text is read as a CharField reads it (and its validators refuse NUL characters),
+    # but what the field gives is the totals, not the text.
+    def to_python(self, value: object) -> Totals:  # type: ignore[override]
         text = super().to_python(value)
         if not text:
             return {}
@@ -46,7 +49,7 @@ class RunningTotalsForm(forms.Form):
     running = RunningTotalsField(required=False)
     action = forms.ChoiceField(choices=[("add", "add")], required=False)
 
-    def totals(self, seats) -> Totals:
+    def totals(self, seats: Iterable[int]) -> Totals:
         """Every seat of ``seats`` and of the carried totals (a Taroky ve třech table may
         have a sitter in one hand and not in the next); a broken total starts from zero."""
         carried = self._cleaned().get("running") or {}

@@ -1,5 +1,6 @@
 """The SPJST hand form (RULES §2.1): Povinost or Prever, Pagat, Valat, values, penalties."""
 
+from collections.abc import Mapping
 from typing import Any
 
 from django import forms
@@ -59,7 +60,7 @@ class SpjstHandForm(PagatValatForm):
         hand["values"] = self.seat_group_entries(self.value_fields, "values", "value")
 
     @classmethod
-    def initial_from_hand(cls, hand: dict[str, Any]) -> dict[str, Any]:
+    def initial_from_hand(cls, hand: Mapping[str, Any]) -> dict[str, Any]:
         data = super().initial_from_hand(hand)
         cls.seat_group_initial(data, "value", value_groups(), hand.get("values"), "value")
         return data

@@ -95,7 +95,7 @@ def read_renoncs(
         if code not in known:
             raise entry.error("code", _unknown_code(code, prefix, aliases))
         entry.require("seat", f"is required by {code}")
-        renoncs.append(Renonc(code, entry.int("seat", seats[0], seats[-1])))
+        renoncs.append(Renonc(code, entry.required_int("seat", seats[0], seats[-1])))
     return tuple(renoncs)
 
 

@@ -150,11 +150,14 @@ def score(hand: Hand, rules: Mapping[str, Any]) -> Settlement:
 
 def _game_line(hand: Hand) -> Line:
     """The game's price (or the Valát's instead) × 2^flek, from each opponent."""
-    name, valat = _NAMES[hand.contract], hand.valat
+    contract, declarer, points = hand.contract, hand.declarer, hand.declarer_points
+    # A played hand: the reader (_check_complete) has refused one without these.
+    assert contract is not None and declarer is not None and points is not None
+    name, valat = _NAMES[contract], hand.valat
     if valat is None:
-        won = hand.declarer_points >= 36
-        price = GAME_PRICES[hand.contract]
-        what = f"{'won' if won else 'lost'} with {hand.declarer_points} points"
+        won = points >= 36
+        price = GAME_PRICES[contract]
+        what = f"{'won' if won else 'lost'} with {points} points"
     else:
         won = valat.won
         announced, silent = VALAT_PRICES[hand.contract is Contract.SOLO]
@@ -164,12 +167,14 @@ def _game_line(hand: Hand) -> Line:
         what = f"{kind} {how}, {'made' if won else 'failed'}, instead of the game"
     parts = [f"Game ({name}): {what}: {amount_text(exact(price))}"]
     amount = doubled(exact(price), hand.flek, LEVELS, parts)
-    return side_line("game", parts, hand.seats, (hand.declarer,), amount if won else -amount)
+    return side_line("game", parts, hand.seats, (declarer,), amount if won else -amount)
 
 
 def _bonus_line(hand: Hand, bonus: Bonus, rules: Mapping[str, Any]) -> Line:
     """A bonus: its price (+ made, − failed or killed), ×2 in a Sólo, ×2 in a Valát."""
-    price = exact(bonus.rule.price(announced=bonus.announced))
+    table_price = bonus.rule.price(announced=bonus.announced)
+    assert table_price is not None  # the reader refuses a bonus the table prices "—"
+    price = exact(table_price)
     how = "announced" if bonus.announced else "silent"
     result = "made" if bonus.won else "failed" if bonus.announced else "killed in its own trick"
     parts = [f"Bonus {bonus.kind} ({bonus.side}) {how}, {result}: {amount_text(price)}"]
@@ -177,7 +182,9 @@ def _bonus_line(hand: Hand, bonus: Bonus, rules: Mapping[str, Any]) -> Line:
     for doubling in _doublings(hand, rules):
         amount = exact(amount * 2)
         parts.append(f"{doubling} ×2 = {amount_text(amount)}")
-    side = (hand.declarer,) if bonus.side == "declarer" else hand.opponents
+    declarer = hand.declarer
+    assert declarer is not None  # a bonus is scored only in a played hand
+    side = (declarer,) if bonus.side == "declarer" else hand.opponents
     return side_line("bonus", parts, hand.seats, side, amount if bonus.won else -amount)
 
 
@@ -191,9 +198,11 @@ def _doublings(hand: Hand, rules: Mapping[str, Any]) -> list[str]:
 
 def _varsava_lines(hand: Hand) -> list[Line]:
     """The most points pay 2 × the flek factor to each; no trick receives a flat 2."""
-    seats = hand.seats
-    lines = [loser_line(seats, hand.varsava_points, VARSAVA_VALUE, hand.varsava_flek, LEVELS)]
-    empty = tuple(seat for seat in seats if hand.varsava_tricks[seat] == 0)
+    seats, points, tricks = hand.seats, hand.varsava_points, hand.varsava_tricks
+    # The reader requires both in a Varšava.
+    assert points is not None and tricks is not None
+    lines = [loser_line(seats, points, VARSAVA_VALUE, hand.varsava_flek, LEVELS)]
+    empty = tuple(seat for seat in seats if tricks[seat] == 0)
     if empty:
         parts = [f"Varšava, no trick: {amount_text(NO_TRICK_VALUE)} from each, not multiplied"]
         lines.append(personal_line("varsava", parts, seats, empty, exact(NO_TRICK_VALUE)))

@@ -96,14 +96,14 @@ def _check_entry(entry: JsonObject, bonus: Bonus, points: int | None, valat_made
     if not bonus.announced and not rule.bird and not bonus.won:
         raise entry.error("won", f"a silent {kind} is entered only when it was made (got false)")
     if rule.points is not None:
-        _check_points_bonus(entry, bonus, points)
+        _check_points_bonus(entry, bonus, rule.points, points)
     if valat_made and bonus.side == "opponents" and bonus.won:
         raise entry.error("won", "the declarer took every trick (a made valat) (got true)")
 
 
-def _check_points_bonus(entry: JsonObject, bonus: Bonus, points: int | None) -> None:
-    """``forty`` and ``fifty`` are the declarer's, and made exactly when the points say so."""
-    need = bonus.rule.points
+def _check_points_bonus(entry: JsonObject, bonus: Bonus, need: int, points: int | None) -> None:
+    """``forty`` and ``fifty`` are the declarer's, and made exactly when the points say so
+    (``need`` or more)."""
     if bonus.side != "declarer":
         raise entry.error("side", f"only the declarer announces {bonus.kind!r} (got 'opponents')")
     if points is not None and bonus.won != (points >= need):

@@ -153,7 +153,7 @@ def _read_hand(data: Mapping[str, Any]) -> Hand:
         discarder=declarer,  # only the declarer takes the talon in Taroky ve třech (001)
     )
     if parsed.varsava_points is not None and parsed.varsava_tricks is not None:
-        _check_varsava(parsed)
+        _check_varsava(parsed, parsed.varsava_tricks, parsed.varsava_points)
     if not parsed.voided and not penalties_only(hand, ("sitter",), _UNSET):
         _check_complete(hand, parsed)
     return parsed
@@ -192,9 +192,8 @@ def _read_valat(hand: JsonObject, points: int | None) -> Valat | None:
     return valat
 
 
-def _check_varsava(hand: Hand) -> None:
+def _check_varsava(hand: Hand, tricks: Mapping[Seat, int], points: Mapping[Seat, int]) -> None:
     """Tricks total 16; the sitter takes at most 6; a player has points iff a trick."""
-    tricks, points = hand.varsava_tricks, hand.varsava_points
     if sum(tricks.values()) != TRICKS:
         raise HandError("varsava_tricks", f"must total {TRICKS} (got {sum(tricks.values())})")
     if hand.sitter is not None and tricks[hand.sitter] > SITTER_TRICKS:

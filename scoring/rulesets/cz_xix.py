@@ -24,7 +24,7 @@ from scoring.rulesets.cz_renonc_catalogue import renonc_entries
 from scoring.rulesets.cz_varsava import loser_line
 from scoring.rulesets.cz_xix_hand import LEVELS, NAME, SEATS, Contract, Hand
 from scoring.rulesets.cz_xix_hlasky import HLASKY, hlaska_lines
-from scoring.settlement import Line, Settlement, exact, zero
+from scoring.settlement import Amount, Line, Settlement, exact, zero
 
 __all__ = [
     "DEAL",
@@ -155,8 +155,12 @@ def _play_lines(hand: Hand, rules: Mapping[str, Any]) -> list[Line]:
         label = "Game (první): folded, the declarer bought the called tarok; nothing is scored"
         return [Line("game", label, zero(SEATS))]
     if hand.contract is Contract.VARSAVA:
-        return [loser_line(SEATS, hand.varsava_points, rules["varsava_value"], hand.flek, LEVELS)]
+        varsava_points = hand.varsava_points
+        assert varsava_points is not None  # the reader requires them in a Varšava
+        return [loser_line(SEATS, varsava_points, rules["varsava_value"], hand.flek, LEVELS)]
     points = hand.declarer_points
+    # A played hand that was not folded: the reader (_check_complete) requires its points.
+    assert points is not None
     winner = None if points == 35 else "declarer" if points >= 36 else "opponents"
     return [
         _game_line(hand, rules),
@@ -166,29 +170,39 @@ def _play_lines(hand: Hand, rules: Mapping[str, Any]) -> list[Line]:
     ]
 
 
-def _contract_name(hand: Hand) -> str:
-    name = _NAMES[hand.contract]
-    if hand.contract is Contract.PREFERANC:
-        return f"{name}, {_TALON[hand.preferanc_talon]}"
-    if hand.partner is None and hand.contract in (Contract.PRVNI, Contract.DRUHA):
+def _contract_name(contract: Contract, hand: Hand) -> str:
+    name = _NAMES[contract]
+    if contract is Contract.PREFERANC:
+        return f"{name}, {_TALON[_talon(hand)]}"
+    if hand.partner is None and contract in (Contract.PRVNI, Contract.DRUHA):
         return f"{name}, tiché sólo"
     return name
 
 
-def _multiplier(hand: Hand, rules: Mapping[str, Any]) -> Any:
-    if hand.contract is Contract.PREFERANC:
-        return rules[_TALON_RULE[hand.preferanc_talon]]
-    return rules[f"{hand.contract.value}_multiplier"]
+def _talon(hand: Hand) -> int:
+    talon = hand.preferanc_talon
+    assert talon is not None  # the reader requires it in a preferanc
+    return talon
+
+
+def _contract_multiplier(contract: Contract, hand: Hand, rules: Mapping[str, Any]) -> Amount:
+    if contract is Contract.PREFERANC:
+        return rules[_TALON_RULE[_talon(hand)]]
+    return rules[f"{contract.value}_multiplier"]
 
 
 def _game_line(hand: Hand, rules: Mapping[str, Any]) -> Line:
     """The game: base |points − 35|, × the contract's multiplier, × the flek."""
-    points, name = hand.declarer_points, _contract_name(hand)
+    points, contract = hand.declarer_points, hand.contract
+    # A played hand: the reader (_check_complete) has refused one without these.
+    assert points is not None and contract is not None
+    name = _contract_name(contract, hand)
     if points == 35:
         return Line("game", f"Game ({name}): 35:35 is a plichta, base 0", zero(SEATS))
     base = abs(points - 35)
     parts = [f"Game ({name}): |{points}−35|={base}"]
-    multiplier, amount = _multiplier(hand, rules), base
+    multiplier = _contract_multiplier(contract, hand, rules)
+    amount: Amount = base
     if multiplier != 1:
         amount = exact(base * multiplier)
         parts.append(f"×{amount_text(exact(multiplier))} = {amount_text(amount)}")

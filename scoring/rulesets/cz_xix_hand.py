@@ -91,7 +91,9 @@ class Hand:
 
     @property
     def declaring_side(self) -> tuple[Seat, ...]:
-        """The declarer and the partner, if any."""
+        """The declarer and the partner, if any (none in a hand without a declarer)."""
+        if self.declarer is None:
+            return ()
         return (self.declarer,) if self.partner is None else (self.declarer, self.partner)
 
     @property

@@ -88,7 +88,9 @@ def read_hlasky(hand: JsonObject, seats: Sequence[Seat]) -> tuple[Hlaska, ...]:
     """Read ``hlasky``: each ``{"seat", "kind"}``; refuse what no deal allows."""
     announced: list[Hlaska] = []
     for path, entry in hand.objects("hlasky", ("seat", "kind"), ("seat", "kind")):
-        hlaska = Hlaska(entry.int("seat", seats[0], seats[-1]), entry.choice("kind", HLASKY).name)
+        hlaska = Hlaska(
+            entry.required_int("seat", seats[0], seats[-1]), entry.choice("kind", HLASKY).name
+        )
         _check_groups(hlaska, announced, f"{path}.kind")
         announced.append(hlaska)
         _check_deal(announced, f"{path}.kind")

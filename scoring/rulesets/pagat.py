@@ -77,10 +77,9 @@ def read_pagat(
     pagat = hand.object("pagat", ("holder", "announced", "won", levels.field))
     if pagat is None:
         return None
-    pagat.require("holder")
-    holder = pagat.int("holder", *seats)
+    holder = pagat.required_int("holder", *seats)
     said, won = pagat.bool("announced", default=announced), pagat.bool("won")
-    level = pagat.int(levels.field, 0, levels.top, 0) or 0
+    level = pagat.int(levels.field, 0, levels.top, 0)
     if level and not said:
         raise pagat.error(levels.field, f"a {levels.field} needs an announced Pagat (got {level})")
     return Pagat(holder, said, won, level)
@@ -107,7 +106,7 @@ def read_valat(
         valat.require("side")
     side = valat.choice("side", SIDES) if sides else "declarer"
     announced, won = valat.bool("announced"), valat.bool("won")
-    level = valat.int(levels.field, 0, levels.top, 0) or 0 if levels.top else 0
+    level = valat.int(levels.field, 0, levels.top, 0) if levels.top else 0
     if not announced and not won:
         raise valat.error("won", f"an unannounced {name} can only be entered as {made} (got false)")
     if level and not announced:

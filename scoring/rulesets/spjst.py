@@ -31,6 +31,7 @@ from scoring.rulesets.spjst_penalties import (
 )
 from scoring.rulesets.spjst_values import VALUES, declarable_values
 from scoring.settlement import (
+    Amount,
     Line,
     Seat,
     Settlement,
@@ -130,19 +131,24 @@ def _game_line(hand: Hand, rules: Mapping[str, Any]) -> Line:
     """The game (§29): the chip formula, the Prever loss multiplier, the challenges."""
     if rules["valat_replaces_game"] and hand.valat and hand.valat.won:
         return Line("game", "Game: not scored, the Valat replaces it", zero(SEATS))
-    points, multiplier = hand.declarer_points, _MULTIPLIER[hand.contract]
+    points, contract = hand.declarer_points, hand.contract
+    # A played hand: the reader (_check_complete) has refused one without these.
+    assert points is not None and contract is not None
+    multiplier = _MULTIPLIER[contract]
     difference = abs(points - 53)
     product = (difference + 10) * multiplier
-    chips = round_half_up(Fraction(product, 10))
+    chips: Amount = round_half_up(Fraction(product, 10))
     parts = [
         f"Game: |{points}−53|={difference}, +10={difference + 10}, ×{multiplier}={product}"
         f" → {chips} chips" + (" (53–53 is a loss)" if points == 53 else "")
     ]
     won = points >= 54
-    if hand.contract is Contract.PREVER and not won:
-        factor = rules["prever_back_multiplier"] if hand.prever_talon == 3 else hand.prever_talon
+    if contract is Contract.PREVER and not won:
+        talon = hand.prever_talon
+        assert talon is not None  # the reader requires a Prever's talon
+        factor = rules["prever_back_multiplier"] if talon == 3 else talon
         chips *= factor
-        parts.append(f"Prever lost, {_TALON[hand.prever_talon]}: ×{factor} = {chips}")
+        parts.append(f"Prever lost, {_TALON[talon]}: ×{factor} = {chips}")
     chips = doubled(chips, hand.challenge, LEVELS, parts)  # Kontra ×2 … Mort ×16
     return side_line("game", parts, SEATS, hand.declaring_side, chips if won else -chips)
 
@@ -156,7 +162,7 @@ def _pagat_line(hand: Hand) -> tuple[Line, ...]:
     how += ", won" if pagat.won else ", lost"
     if hand.valat and hand.valat.won:
         return (Line("pagat", f"{how}: void, the Valat was made", zero(SEATS)),)
-    chips = 4 if pagat.announced else 2
+    chips: Amount = 4 if pagat.announced else 2
     parts = [f"{how}: {chips} chips"]
     chips = doubled(chips, pagat.level, LEVELS, parts)
     side = hand.declaring_side if pagat.holder in hand.declaring_side else _opponents(hand)

@@ -136,14 +136,16 @@ def _read_penalty(path: str, item: object, seats: Sequence[Seat]) -> Penalty:
     if isinstance(item, Mapping) and (not isinstance(code, str) or code not in EFFECTS):
         codes = ", ".join(EFFECTS)
         raise HandError(f"{path}.code", f"unknown penalty code {describe(code)} (known: {codes})")
-    params = EFFECTS[code].params if code in EFFECTS else ()
+    params = EFFECTS[code].params if isinstance(code, str) and code in EFFECTS else ()
     entry = JsonObject(item, path, ("code", "seat", *params))
+    # JsonObject has refused an item that is no object, the checks above an unknown code.
+    assert isinstance(code, str)
     for name in ("seat", *params):
         entry.require(name, f"is required by {code}")
     low, high = seats[0], seats[-1]
-    seat = entry.int("seat", low, high)
+    seat = entry.required_int("seat", low, high)
     rule = entry.choice("value", VALUE_RULES) if "value" in params else None
-    rightful = entry.int("rightful", low, high) if "rightful" in params else None
+    rightful = entry.required_int("rightful", low, high) if "rightful" in params else None
     return Penalty(code, seat, rule.name if rule else None, rightful)
 
 
@@ -302,6 +304,8 @@ def _own_line(penalty: Penalty, effect: Effect, seats: Sequence[Seat]) -> Line:
 
 
 def _wrong_povinost_line(penalty: Penalty, chips: int, seats: Sequence[Seat]) -> Line:
+    # The code that scores this line has the rightful declarer among its params.
+    assert penalty.rightful is not None
     payers = (penalty.seat, penalty.rightful)
     others = [s for s in seats if s not in payers]
     deltas = zero(seats)

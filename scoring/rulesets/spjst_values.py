@@ -112,7 +112,7 @@ def read_values(hand: JsonObject, seats: Sequence[Seat]) -> tuple[DeclaredValue,
     declared: list[DeclaredValue] = []
     held: dict[Seat, Holding] = {}  # what each seat's values so far say it holds
     for path, entry in hand.objects("values", ("seat", "value"), ("seat", "value")):
-        seat = entry.int("seat", seats[0], seats[-1])
+        seat = entry.required_int("seat", seats[0], seats[-1])
         rule = entry.choice("value", VALUE_RULES)
         value = DeclaredValue(seat, rule.name)
         mine = held.get(seat)

@@ -1,8 +1,10 @@
 """Template helpers for showing hands and settlements."""
 
+from collections.abc import Mapping, Sized
 from decimal import Decimal
+from typing import Any
 
-from django import template
+from django import forms, template
 
 register = template.Library()
 
@@ -17,13 +19,13 @@ def signed(amount: int | Decimal) -> str:
 
 
 @register.filter
-def getfield(form, name: str):
+def getfield(form: forms.BaseForm, name: str) -> forms.BoundField:
     """The bound field `name` of a form (for fields built at run time)."""
     return form[name]
 
 
 @register.filter
-def get_item(mapping, key):
+def get_item(mapping: Mapping[Any, Any] | None, key: object) -> Any:
     """`mapping[key]` in a template (JSON objects have text keys: "1" for seat 1)."""
     if not mapping:
         return None
@@ -36,6 +38,6 @@ NARROW_SEATS = 5
 
 
 @register.filter
-def wide(seats) -> bool:
+def wide(seats: Sized) -> bool:
     """Whether a table of `seats` is too wide for labels beside the amounts on a phone."""
     return len(seats) > NARROW_SEATS

@@ -1,8 +1,9 @@
 """`manage.py score_hand [FILE]`: settle hands given as JSON (RULES.md §0.3)."""
 
 import sys
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from scoring.errors import HandError
 from scoring.hand_documents import parse_document, score_document
@@ -20,13 +21,13 @@ class Command(BaseCommand):
     # so it runs on a fresh clone with no environment set (see config/checks.py).
     requires_system_checks: list[str] = []
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", nargs="?", help="JSON file; standard input when omitted or '-'")
         parser.add_argument(
             "--indent", type=int, default=2, help="indent of the output (0: one line)"
         )
 
-    def handle(self, *args, file: str | None = None, indent: int = 2, **options) -> None:
+    def handle(self, *args: Any, file: str | None = None, indent: int = 2, **options: Any) -> None:
         name = STDIN if file in (None, "-") else file
         data = self._read(file, name)
         try:
