@@ -49,6 +49,11 @@ class DeckCard:
     def name(self) -> str:
         return f"{self.card.name}/{self.pack}"
 
+    @property
+    def is_counter(self) -> bool:
+        """A five-point card: a King, the Pagat, the Mond or the Škis."""
+        return self.card.is_counter
+
     @classmethod
     def parse(cls, name: object, field: str = "card") -> DeckCard:
         """Read ``card/pack`` (the card as :meth:`Card.parse` reads it); the pack is required."""

@@ -9,6 +9,7 @@ from scoring.forms.counter import CardCount, count_cards
 from scoring.forms.cz_three import CzThreeHandForm
 from scoring.forms.cz_xix import CzXixHandForm
 from scoring.forms.fields import card_groups
+from scoring.forms.si_double import SiDoubleHandForm
 from scoring.forms.spjst import SpjstHandForm
 
 __all__ = [
@@ -17,6 +18,7 @@ __all__ = [
     "CzThreeHandForm",
     "CzXixHandForm",
     "HandForm",
+    "SiDoubleHandForm",
     "SpjstHandForm",
     "card_groups",
     "count_cards",
@@ -24,5 +26,5 @@ __all__ = [
 
 # The hand form of each ruleset; the calculator and the judge's page both look here.
 HAND_FORMS: dict[str, type[HandForm]] = {
-    form.ruleset: form for form in (SpjstHandForm, CzXixHandForm, CzThreeHandForm)
+    form.ruleset: form for form in (SpjstHandForm, CzXixHandForm, CzThreeHandForm, SiDoubleHandForm)
 }

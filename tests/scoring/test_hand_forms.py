@@ -7,7 +7,13 @@ exactly the golden deltas; so each input of the rulesets has a field on its form
 
 import pytest
 
-from scoring.forms import HAND_FORMS, CzThreeHandForm, CzXixHandForm, SpjstHandForm
+from scoring.forms import (
+    HAND_FORMS,
+    CzThreeHandForm,
+    CzXixHandForm,
+    SiDoubleHandForm,
+    SpjstHandForm,
+)
 from tests.scoring.golden import load_cases
 
 PLAYED = [
@@ -40,12 +46,14 @@ def test_a_stored_hand_shown_on_its_form_and_saved_again_settles_the_same(rulese
 
 
 def test_the_forms_are_registered_by_ruleset_with_their_templates():
-    forms = {"spjst": SpjstHandForm, "cz_xix": CzXixHandForm, "cz_three": CzThreeHandForm}
+    forms = {"spjst": SpjstHandForm, "cz_xix": CzXixHandForm, "cz_three": CzThreeHandForm,
+             "si_double": SiDoubleHandForm}  # fmt: skip
     assert forms == HAND_FORMS
     assert [form.template_name for form in HAND_FORMS.values()] == [
         "scoring/forms/spjst.html",
         "scoring/forms/cz_xix.html",
         "scoring/forms/cz_three.html",
+        "scoring/forms/si_double.html",
     ]
 
 
