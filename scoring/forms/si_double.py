@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.cards import Suit
 from scoring.deck import DECK, DeckCard
 from scoring.forms.base import HandForm
-from scoring.forms.fields import PILLS, SUIT_ORDER, level_field
+from scoring.forms.fields import SUIT_ORDER, level_field
 from scoring.rulesets.si_double import GAME_VALUES, name_of
 from scoring.rulesets.si_double_hand import (
     IN_TRICKS,
@@ -67,9 +67,11 @@ class SiDoubleHandForm(HandForm):
     DEFAULTS = {"players": 4, "kontra": 0}
     SEAT_MAPS = ("klop_points", "klop_tricks")
 
+    # Chosen by a link that reloads the calculator (`?players=6`), since the seats offered
+    # depend on it; the form then carries it in a hidden field.
     players = forms.TypedChoiceField(
         label=_("Players"), choices=[(str(n), str(n)) for n in PLAYERS], coerce=int,
-        initial="4", widget=PILLS, required=False,
+        initial="4", widget=forms.HiddenInput, required=False,
     )  # fmt: skip
     contract = forms.ChoiceField(
         label=_("Contract"), choices=[(c.value, _contract_label(c)) for c in Contract],
@@ -164,6 +166,11 @@ class SiDoubleHandForm(HandForm):
     @property
     def offers_players(self) -> bool:
         return "players" in self.fields
+
+    @property
+    def player_sizes(self) -> list[tuple[int, bool]]:
+        """Each table size, and whether it is the one the form has now (for the links)."""
+        return [(size, size == len(self.seats)) for size in PLAYERS]
 
     @property
     def most_partners(self) -> int:

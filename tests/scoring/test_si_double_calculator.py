@@ -26,6 +26,15 @@ def test_the_calculator_has_a_tab_and_offers_four_seats_until_a_size_is_chosen(c
     assert SiDoubleHandForm().seats == (1, 2, 3, 4)
 
 
+def test_a_link_reloads_the_calculator_for_a_table_of_six(client):
+    page = client.get(URL, {"players": "6"}).content.decode()
+    assert '<a href="?players=6" aria-current="page">6</a>' in page
+    assert '<a href="?players=8">8</a>' in page
+    assert '<input type="hidden" name="players" value="6"' in page
+    assert 'name="klop_points_6"' in page and 'name="klop_points_7"' not in page
+    assert 'name="klop_points_5"' not in client.get(URL, {"players": "5"}).content.decode()
+
+
 def test_it_scores_a_hand_at_a_table_of_six_as_you_type(client):
     fragment = _post(client, players="6", **{**TROJKA, "partners": ["3", "5"]}, kontra="1")
     assert "<html" not in fragment
