@@ -32,6 +32,7 @@ __all__ = [
     "count_deck_points",
     "deck_side_points",
     "parse_deck",
+    "twin_taking_the_trick",
 ]
 
 PACKS = (1, 2)
@@ -130,3 +131,17 @@ def check_sides(
     both = tuple(card for card in one if card in other)
     given = other.union(one)
     return SidesCheck(both, tuple(card for card in DECK if card not in given))
+
+
+def twin_taking_the_trick(led: DeckCard, one: DeckCard, other: DeckCard) -> DeckCard:
+    """Of two equal cards in one trick, the one of the led card's pack (002 "Igranje").
+
+    Nothing to score, but whoever enters tricks needs it (RULES §5.3):
+
+    >>> led = DeckCard.parse("7-clubs/2")
+    >>> twin_taking_the_trick(led, DeckCard.parse("XXI/1"), DeckCard.parse("XXI/2"))
+    DeckCard('XXI/2')
+    """
+    if one.card != other.card or one.pack == other.pack:
+        raise ValueError(f"{one} and {other} are not the same card of the two packs")
+    return one if one.pack == led.pack else other

@@ -2,7 +2,14 @@
 
 import pytest
 
-from scoring.deck import DECK, DeckCard, check_sides, count_deck_points, deck_side_points
+from scoring.deck import (
+    DECK,
+    DeckCard,
+    check_sides,
+    count_deck_points,
+    deck_side_points,
+    twin_taking_the_trick,
+)
 from scoring.errors import DuplicateCard, HandError, UnknownCard
 
 
@@ -50,3 +57,11 @@ def test_two_sides_are_checked_to_make_the_whole_deck_once():
     both, missing = check_sides(mine, [*theirs[1:], "skys/1"])
     assert [card.name for card in both] == ["skys/1"]
     assert [card.name for card in missing] == [theirs[0]]
+
+
+def test_of_two_equal_cards_the_one_of_the_led_cards_pack_takes_the_trick():
+    led, one, other = (DeckCard.parse(n) for n in ("9-clubs/1", "K-clubs/2", "K-clubs/1"))
+    assert twin_taking_the_trick(led, one, other) == other
+    assert twin_taking_the_trick(one, one, other) == one  # the led card itself
+    with pytest.raises(ValueError):
+        twin_taking_the_trick(led, one, DeckCard.parse("Q-clubs/1"))
