@@ -11,6 +11,8 @@
 'Prever 2: 47, Kontra'
 >>> hand_summary({"penalties": [{"code": "spjst.misdeal", "seat": 4}]})
 'misdeal (4)'
+>>> written_text((1, 3), 90), written_text((2,), -110)
+('seats 1 and 3 score +90 each', 'seat 2 scores −110')
 """
 
 from __future__ import annotations
@@ -42,6 +44,8 @@ __all__ = [
     "seats_text",
     "side_line",
     "side_text",
+    "written_line",
+    "written_text",
 ]
 
 
@@ -141,3 +145,22 @@ def personal_line(
         deltas += settle_personal_item(seats, seat, amount)
     parts.append(personal_text(players, amount))
     return Line(item, "; ".join(parts), deltas)
+
+
+def written_text(players: Sequence[Seat], amount: Amount) -> str:
+    """What is written for each of ``players`` (scores, not payments: RULES §0.2)."""
+    if not amount:
+        return f"{seats_text(players)}: nothing to write"
+    sign = "+" if amount > 0 else "−"
+    verb = "scores" if len(players) == 1 else "score"
+    each = " each" if len(players) > 1 else ""
+    return f"{seats_text(players)} {verb} {sign}{amount_text(abs(amount))}{each}"
+
+
+def written_line(
+    item: str, parts: list[str], seats: Sequence[Seat], players: Sequence[Seat], amount: Amount
+) -> Line:
+    """A line of written scores: each of ``players`` is credited ``amount``, the rest 0."""
+    parts.append(written_text(players, amount))
+    members = frozenset(players)
+    return Line(item, "; ".join(parts), {s: amount if s in members else 0 for s in seats})

@@ -19,6 +19,7 @@ from decimal import Decimal
 from typing import Any, overload
 
 from scoring.cards import declaring_side_points, total_points
+from scoring.deck import deck_side_points
 from scoring.errors import HandError, UnknownField, clip, quote
 
 __all__ = ["POINT_FIELDS", "JsonObject", "describe", "read_side_points"]
@@ -198,18 +199,23 @@ class JsonObject:
         return self.data.get(name)
 
 
-def read_side_points(hand: JsonObject, method: str) -> int | None:
+def read_side_points(hand: JsonObject, method: str, packs: int = 1) -> int | None:
     """The declaring side's points from one of :data:`POINT_FIELDS` (none given: ``None``).
 
     ``declarer_points`` is checked against the deal's range; a list of cards is counted by
-    ``method`` (the opponents' cards leave the declaring side the rest of the deal).
+    ``method`` (the opponents' cards leave the declaring side the rest of the deal). With
+    two packs each card names its pack (``K-hearts/2``, :mod:`scoring.deck`).
     """
     given = [name for name in POINT_FIELDS if hand.has(name)]
     if len(given) > 1:
         raise hand.error(given[1], f"give only one of {', '.join(POINT_FIELDS)} (got {given})")
     if not given or given[0] == "declarer_points":
-        return hand.int("declarer_points", 0, total_points(method))
+        return hand.int("declarer_points", 0, total_points(method, packs))
     side = given[0]
+    if packs == 2:
+        return deck_side_points(
+            hand.raw(side), declaring=side == "declarer_cards", field=hand.at(side)
+        )
     return declaring_side_points(
         hand.raw(side), method, declaring=side == "declarer_cards", field=hand.at(side)
     )

@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from scoring.settlement import Seat
 
-__all__ = ["Deal", "HandData", "Turn", "after", "forehand_turn", "sits_out"]
+__all__ = ["Deal", "HandData", "RotatingDeal", "Turn", "after", "forehand_turn", "sits_out"]
 
 HandData = Mapping[str, Any]  # a recorded hand's JSON object, as the table stores it
 
@@ -92,3 +92,32 @@ def forehand_turn(
             nxt = after(dealer, seats, since + 1)
             return Turn(nxt, after(nxt, seats), nxt if sitter else None)
     return None
+
+
+@dataclass(frozen=True)
+class RotatingDeal:
+    """The deal passes one seat a hand, counted from the round's first hand.
+
+    For games whose hands never tell their dealer (Slovenian Tarok). Seat 1 deals the
+    round's first hand; every dealt hand since (``dealt``: one with a contract, not a
+    standalone ruling) moves the deal one seat on, and the seat after the dealer in playing
+    order (the forehand) bids first. A judge who seats the first dealer elsewhere overrides
+    the proposal, and the count goes on from seat 1 regardless.
+
+    >>> RotatingDeal().next_turn([], 6), RotatingDeal().next_turn([{"contract": "klop"}] * 7, 6)
+    (Turn(dealer=1, bidder=2, sitter=None), Turn(dealer=2, bidder=3, sitter=None))
+    """
+
+    sits_out_at: int | None = None
+    bidder: str = "forehand"
+    first_hand: str = "Seat 1 deals the round's first hand; the deal passes one seat a hand."
+
+    def next_turn(self, hands: Sequence[HandData], seats: int) -> Turn | None:
+        """Seat 1, moved on one seat for each hand dealt so far."""
+        dealt = sum(1 for hand in hands if hand.get("contract"))
+        dealer = after(1, seats, dealt)
+        return Turn(dealer, after(dealer, seats))
+
+    def dealer_of(self, hand: HandData, seats: int) -> Seat | None:
+        """Never told: a hand records its contract, not who dealt it."""
+        return None

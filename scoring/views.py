@@ -93,7 +93,10 @@ def calculator(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
     "Add to the running total" carries each seat's total from hand to hand in a hidden
     field, so a table can keep score with nothing but this page.
     """
-    form = _hand_form_class(ruleset)(request.POST or None)
+    form_class = _hand_form_class(ruleset)
+    # A link may preset the form's fields (`?players=6` for a table of six); shown only.
+    preset = {name: value for name, value in request.GET.items() if name in form_class.base_fields}
+    form = form_class(request.POST or None, initial=preset or None)
     settlement = form.settle() if request.method == "POST" else None
     seats = settlement.seats if settlement else form.seats
     totals = RunningTotalsForm(request.POST or None)

@@ -14,6 +14,7 @@ from scoring.forms.counter import CardCount, count_cards
 from scoring.forms.cz_three import CzThreeHandForm
 from scoring.forms.cz_xix import CzXixHandForm
 from scoring.forms.fields import card_groups
+from scoring.forms.si_double import SiDoubleHandForm
 from scoring.forms.spjst import SpjstHandForm
 from scoring.registry import RULESETS, get_ruleset
 
@@ -22,6 +23,7 @@ __all__ = [
     "CzThreeHandForm",
     "CzXixHandForm",
     "HandForm",
+    "SiDoubleHandForm",
     "SpjstHandForm",
     "card_groups",
     "count_cards",

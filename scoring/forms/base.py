@@ -23,7 +23,7 @@ from scoring.forms.fields import (
     NUMBER,
     SEATS,
     PenaltyParameterField,
-    SeatField,
+    SeatChoices,
     SeatGroups,
     card_groups,
     house_rule_field,
@@ -48,6 +48,7 @@ class HandForm(forms.Form):
     tab: StrOrPromise
     template_name: str
     counting = "threes"
+    packs = 1  # 2: the Slovenian two-pack deck, each card ticked with its pack
     # The game's fields first (the errors are listed in this order); unknown names are skipped.
     field_order = (
         "contract", "declarer", "partner", "sitter", "called", "prever_talon",
@@ -85,7 +86,7 @@ class HandForm(forms.Form):
         self.seat_names = seat_names or {}
         self.seats: tuple[int, ...] = tuple(sorted(self.seat_names)) or SEATS
         self.module = get_ruleset(self.ruleset)
-        self.total = total_points(self.counting)
+        self.total = total_points(self.counting, self.packs)
         self._fit_points_field()
         self.add_fields()
         self._add_penalty_fields()
@@ -115,7 +116,7 @@ class HandForm(forms.Form):
         """Offer only the table's seats, each with its player's name (at a tournament)."""
         title: Callable[[int], StrOrPromise] = self.seat_title if self.seat_names else str
         for field in self.fields.values():
-            if isinstance(field, SeatField):
+            if isinstance(field, SeatChoices):
                 field.choices = field.seat_choices(self.seats, title)
 
     def add_seat_groups(self, prefix: str, groups: list[tuple[str, list]]) -> SeatGroups:
@@ -207,6 +208,7 @@ class HandForm(forms.Form):
             self["other_cards"].value(),
             side=self["cards_side"].value() or "declarer",
             method=self.counting,
+            packs=self.packs,
         )
 
     def filled(self, names: Iterable[str]) -> bool:
@@ -346,7 +348,7 @@ class HandForm(forms.Form):
         data = {k: hand[k] for k in (*cls.SCALARS, "declarer_points") if hand.get(k) is not None}
         for key in ("declarer_cards", "opponents_cards"):
             if hand.get(key):
-                data["cards"] = [Card.parse(name).name for name in hand[key]]
+                data["cards"] = [cls.card_name(name) for name in hand[key]]
                 data["cards_side"] = "declarer" if key == "declarer_cards" else "opponents"
         for item in cls.OBJECTS:
             for key, value in (hand.get(item) or {}).items():
@@ -360,6 +362,11 @@ class HandForm(forms.Form):
         for name, value in (hand.get("house_rules") or {}).items():
             data[f"house_{name}"] = value
         return data
+
+    @staticmethod
+    def card_name(name: str) -> str:
+        """A stored card name as the card picker writes it (``Pagat`` → ``I``)."""
+        return Card.parse(name).name
 
     @staticmethod
     def seat_group_initial(

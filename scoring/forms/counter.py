@@ -3,7 +3,9 @@
 The judge ticks the cards one side took (the declaring side's, or the opponents'); the
 points are counted with `scoring.cards.count_points`, face value for SPJST (106 in the
 pack), in threes for the Czech rulesets (70). Ticking the other side's cards as well checks
-the count: together the two sides hold the whole pack, and their points its total.
+the count: together the two sides hold the whole pack, and their points its total. With
+two packs (Slovenian Tarok) each card is ticked with its pack (`K-hearts/2`,
+`scoring.deck`), counted in threes to 140.
 """
 
 from collections.abc import Iterable
@@ -13,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from scoring import HandError, count_points
 from scoring.cards import PACK, Card, total_points
+from scoring.deck import DECK, DeckCard, count_deck_points
 
 SHOWN = 8  # cards named in a message before "and N more"
 
@@ -50,33 +53,38 @@ class CardCount:
 
 
 def count_cards(
-    cards: Iterable[str], other: Iterable[str], *, side: str, method: str
+    cards: Iterable[str], other: Iterable[str], *, side: str, method: str, packs: int = 1
 ) -> CardCount | None:
     """Count the ticked cards (and check them against the other side's); None if unreadable."""
+    parse, deck = (DeckCard.parse, DECK) if packs == 2 else (Card.parse, PACK)
     try:
-        mine = [Card.parse(name) for name in cards or ()]
-        theirs = [Card.parse(name) for name in other or ()]
+        mine = [parse(name) for name in cards or ()]
+        theirs = [parse(name) for name in other or ()]
     except HandError:
         return None  # the card fields show which name is wrong
-    total = total_points(method)
-    points = count_points(mine, method)
-    rest = count_points([card for card in PACK if card not in mine], method)
-    count = CardCount(method, total, side, len(mine), points, rest)
+
+    def count(pile) -> int:
+        return count_deck_points(pile) if packs == 2 else count_points(pile, method)
+
+    total = total_points(method, packs)
+    points = count(mine)
+    rest = count([card for card in deck if card not in mine])
+    counted = CardCount(method, total, side, len(mine), points, rest)
     if not theirs:
-        return count
-    other_points = count_points(theirs, method)
+        return counted
+    other_points = count(theirs)
     return CardCount(
         method, total, side, len(mine), points, rest, len(theirs), other_points,
-        _problem(mine, theirs, points + other_points, total),
+        _problem(mine, theirs, points + other_points, total, deck),
     )  # fmt: skip
 
 
-def _problem(mine: list[Card], theirs: list[Card], together: int, total: int) -> str | None:
-    """Why the two sides' cards are not the whole pack once, or None when they are."""
+def _problem(mine: list, theirs: list, together: int, total: int, deck) -> str | None:
+    """Why the two sides' cards are not the whole pack (or deck) once, or None when they are."""
     both = [card for card in mine if card in theirs]
     if both:
         return _("Ticked for both sides: %(cards)s.") % {"cards": _names(both)}
-    missing = [card for card in PACK if card not in mine and card not in theirs]
+    missing = [card for card in deck if card not in mine and card not in theirs]
     if not missing and together == total:
         return None
     message = _("The two sides count %(together)s points together; the pack has %(total)s.") % {
@@ -88,7 +96,7 @@ def _problem(mine: list[Card], theirs: list[Card], together: int, total: int) ->
     return message
 
 
-def _names(cards: list[Card]) -> str:
+def _names(cards: list) -> str:
     names = ", ".join(card.name for card in cards[:SHOWN])
     if len(cards) > SHOWN:
         names += " " + _("and %(n)s more") % {"n": len(cards) - SHOWN}

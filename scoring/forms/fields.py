@@ -29,9 +29,22 @@ PILLS = forms.RadioSelect(attrs={"class": "pills"})  # short choices side by sid
 SeatGroups = list[tuple[int, list[str]]]
 
 
-class SeatField(forms.TypedChoiceField):
-    """A seat 1..8; the form keeps the seats of its table and adds the players' names
-    (:meth:`seat_choices`). ``blank`` names the choice of no seat, if there is one."""
+class SeatChoices:
+    """A field that offers seats: the form keeps the seats of its table and adds the
+    players' names (:meth:`seat_choices`). ``blank`` names the choice of no seat, if any."""
+
+    blank: StrOrPromise | None = None
+
+    def seat_choices(
+        self, seats: Sequence[int], title: Callable[[int], StrOrPromise]
+    ) -> list[tuple[str, StrOrPromise]]:
+        """The blank choice, if any, then each of ``seats`` named by ``title``."""
+        blank: list[tuple[str, StrOrPromise]] = [("", self.blank)] if self.blank is not None else []
+        return blank + [(str(seat), title(seat)) for seat in seats]
+
+
+class SeatField(SeatChoices, forms.TypedChoiceField):
+    """One seat 1..8 (or none, when ``blank`` names that choice)."""
 
     def __init__(
         self, label: StrOrPromise, *, blank: StrOrPromise | None = None, required: bool = False
@@ -45,12 +58,18 @@ class SeatField(forms.TypedChoiceField):
             required=required,
         )
 
-    def seat_choices(
-        self, seats: Sequence[int], title: Callable[[int], StrOrPromise]
-    ) -> list[tuple[str, StrOrPromise]]:
-        """The blank choice, if any, then each of ``seats`` named by ``title``."""
-        blank: list[tuple[str, StrOrPromise]] = [("", self.blank)] if self.blank is not None else []
-        return blank + [(str(seat), title(seat)) for seat in seats]
+
+class SeatsField(SeatChoices, forms.TypedMultipleChoiceField):
+    """Any number of seats 1..8, ticked as pills (a declarer's partners)."""
+
+    def __init__(self, label: StrOrPromise) -> None:
+        super().__init__(
+            label=label,
+            choices=self.seat_choices(range(1, MAX_SEATS + 1), str),
+            coerce=int,
+            required=False,
+            widget=forms.CheckboxSelectMultiple(attrs={"class": "pills"}),
+        )
 
 
 def seat_field(

@@ -10,11 +10,11 @@ from decimal import Decimal
 from django import forms
 
 from scoring.errors import HandError
-from scoring.forms.fields import SEATS
 from scoring.jsonio import read_document
 
-# Four seats' totals fit in far less; more is not a running total.
+# Eight seats' totals fit in far less; more is not a running total.
 MAX_RUNNING_BYTES = 1024
+SEATS = tuple(range(1, 9))  # the largest table: two-pack Tarok at 8
 
 Totals = dict[int, Decimal]
 

@@ -43,3 +43,16 @@ def test_the_docs_have_examples_of_each_czech_ruleset():
 @pytest.mark.parametrize(("hand", "settlement"), CZECH)
 def test_the_documented_czech_settlement_is_the_engines(hand, settlement):
     assert score_hand(None, loads(hand)).to_json() == loads(settlement)
+
+
+SLOVENIAN = _examples("### 8.10 Example", "\n## 9.")
+
+
+def test_the_docs_have_a_slovenian_game_and_a_klop():
+    contracts = [loads(hand)["contract"] for hand, _ in SLOVENIAN]
+    assert contracts == ["trojka", "klop"]
+
+
+@pytest.mark.parametrize(("hand", "settlement"), SLOVENIAN)
+def test_the_documented_slovenian_settlement_is_the_engines(hand, settlement):
+    assert score_hand(None, loads(hand)).to_json() == loads(settlement)

@@ -8,7 +8,14 @@ exactly the golden deltas; so each input of the rulesets has a field on its form
 import pytest
 
 from scoring import UnknownRuleset
-from scoring.forms import CzThreeHandForm, CzXixHandForm, SpjstHandForm, hand_form, hand_forms
+from scoring.forms import (
+    CzThreeHandForm,
+    CzXixHandForm,
+    SiDoubleHandForm,
+    SpjstHandForm,
+    hand_form,
+    hand_forms,
+)
 from tests.scoring.golden import load_cases
 
 PLAYED = [
@@ -41,7 +48,8 @@ def test_a_stored_hand_shown_on_its_form_and_saved_again_settles_the_same(rulese
 
 
 def test_each_ruleset_names_its_form_and_the_form_names_its_ruleset():
-    forms = {"spjst": SpjstHandForm, "cz_xix": CzXixHandForm, "cz_three": CzThreeHandForm}
+    forms = {"spjst": SpjstHandForm, "cz_xix": CzXixHandForm, "cz_three": CzThreeHandForm,
+             "si_double": SiDoubleHandForm}  # fmt: skip
     assert {name: hand_form(name) for name in forms} == forms
     for name, form_class in hand_forms().items():
         assert form_class.ruleset == name

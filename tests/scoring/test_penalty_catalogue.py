@@ -2,7 +2,7 @@
 
 import pytest
 
-from scoring import PenaltyEntry, catalogue, score_hand
+from scoring import PenaltyEntry, catalogue, get_ruleset, score_hand
 from scoring.rulesets.cz_renonc import KINDS as RENONC_KINDS
 from scoring.rulesets.spjst_penalties import EFFECTS
 
@@ -23,6 +23,7 @@ SOURCES = {
     "spjst": ("en", "004 §"),
     "cz_xix": ("cs", "000 Renonc"),
     "cz_three": ("cs", "000 Renonc"),
+    "si_double": ("sl", "RULES §7.3"),
 }
 
 
@@ -43,7 +44,9 @@ def test_the_czech_rulesets_have_the_eight_renonc_codes_of_rules_7_2():
 def test_every_example_scores_through_the_engine_and_is_zero_sum(entry):
     settlement = score_hand(entry.ruleset, entry.example)
 
-    assert sum(settlement.deltas.values()) == 0
+    # Written scores (Slovenian, RULES §0.2) need not add up to 0; payments do.
+    if get_ruleset(entry.ruleset).ZERO_SUM:
+        assert sum(settlement.deltas.values()) == 0
     assert settlement == score_hand(entry.ruleset, entry.example_hand())
     assert any(p["code"] == entry.code for p in entry.example["penalties"])
 
@@ -95,3 +98,14 @@ def test_a_code_family_must_be_the_start_of_the_rulesets_name():
         PenaltyEntry("cz.x", "spjst", "t", "r", "", "cs", "e", "f", (), {}, prefix="cz")
     with pytest.raises(ValueError):
         PenaltyEntry("cz_xix.x", "cz_xix", "t", "r", "", "cs", "e", "f", (), {}, prefix="cz")
+
+
+def test_the_slovenian_adjustment_writes_its_points_for_its_seat_alone():
+    (entry,) = catalogue("si_double")
+    settlement = score_hand(entry.ruleset, entry.example)
+
+    assert entry.code == "si.adjustment" and entry.params == ("points", "reason")
+    assert not entry.voids_hand
+    # trojka 30 + |83−70|=13 → 15 = 45 to seats 1 and 3; seat 2's adjustment −20.
+    assert settlement.deltas == {1: 45, 2: -20, 3: 45, 4: 0}
+    assert [line.item for line in settlement.lines] == ["game", "penalty"]
