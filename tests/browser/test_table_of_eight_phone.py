@@ -68,3 +68,55 @@ def test_a_judge_records_a_hand_at_a_table_of_eight_on_a_phone(
     page.wait_for_selector("text=Hand 1 saved")
     assert _fits(page)
     assert Hand.objects.get().deltas()[6] == 35
+
+
+@pytest.fixture
+def slovenian_table_of_eight(club, director, judge):
+    from clubs.models import Player
+    from tournaments import services
+    from tournaments.models import Round
+
+    tournament = services.create_tournament(
+        by=director, ruleset="si_double", name="Dva kompleta", host_club=club,
+        date=datetime.date(2026, 11, 28), rounds_planned=1, hands_per_round=8, table_size=8,
+    )  # fmt: skip
+    for n in range(8):
+        player = Player.objects.create(
+            first_name=["Žiga", "Špela", "Nejc", "Urška", "Blaž", "Tjaša", "Rok", "Maja"][n],
+            last_name=f"Zupančič {n}",
+            home_club=club,
+        )
+        services.register(tournament=tournament, player=player, checked_in=True)
+    round_ = services.draw_next_round(tournament=tournament, by=director, seed=5)
+    services.set_round_status(round_=round_, status=Round.Status.PLAYING, by=director)
+    table = round_.tables.get()
+    services.set_judge(table=table, by=director, judge=judge)
+    return table
+
+
+def test_a_slovenian_hand_at_a_table_of_eight_on_a_phone(
+    browser_page, live_server, judge, slovenian_table_of_eight
+):
+    from tournaments.models import Hand
+
+    logged_in(browser_page, live_server, judge)
+    page = browser_page.new_page()
+    page.goto(f"{live_server.url}/tables/{slovenian_table_of_eight.pk}/")
+    assert page.locator(".seat-chips").count() == 8
+    assert _fits(page)
+    page.click("summary.button")
+    page.select_option("#id_contract", "trojka")
+    page.select_option("#id_declarer", "1")
+    page.check("input[name=partners][value='3']")
+    page.check("input[name=partners][value='7']")
+    page.fill("#id_declarer_points", "83")
+    page.locator("#id_kontra").focus()
+    page.wait_for_selector("#preview table.settlement")
+    assert "30 + |83 − 70|" in page.inner_text("#preview") or "+45" in page.inner_text("#preview")
+    assert _fits(page)
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=SHOTS / "slovenian-table-of-eight-360.png", full_page=True)
+    page.click("button[value=save]")
+    page.wait_for_selector("text=Hand 1 saved")
+    assert _fits(page)
+    assert Hand.objects.get().deltas() == {1: 45, 2: 0, 3: 45, 4: 0, 5: 0, 6: 0, 7: 45, 8: 0}

@@ -128,7 +128,7 @@ def test_fourteen_players_at_tables_of_eight_and_six_through_a_round(
     sheet_pdf = _pdf_text(
         director_client.get(reverse("tournaments:table_sheet_pdf", args=[eight.pk]))
     )
-    assert "Each count = its column's sum" in sheet_pdf and "Tally: 70 points" in sheet_pdf
+    assert "Counts = column sums" in sheet_pdf and "Tally: 70 points" in sheet_pdf
     seating = director_client.get(reverse("tournaments:seating_pdf", args=[tournament.pk, 1]))
     assert seating["Content-Type"] == "application/pdf"
     assert all(s.player.name in _pdf_text(seating) for s in six.seats.all())

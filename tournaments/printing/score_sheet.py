@@ -92,7 +92,7 @@ def totals_line(doc: ScoreSheetDoc, width: float) -> Table:
     rule = (
         f"Total must equal {doc.table_total}"
         if doc.table_total is not None
-        else "Each count = its column's sum"
+        else "Counts = column sums"
     )
     data = [[rule, "Sum of final counts", total, verdict]]
     style = [

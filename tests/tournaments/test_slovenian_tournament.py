@@ -1,0 +1,119 @@
+"""A Slovenian two-pack tournament: a table of eight and one of six, through the pages.
+
+Scores are written for each player (not paid between them): everybody starts at 0, and a
+sheet is right when each player's count is the sum of that player's recorded hands.
+"""
+
+import io
+import os
+import uuid
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+from openpyxl import load_workbook
+from pypdf import PdfReader
+
+from clubs.models import Player
+from tournaments.models import Hand, Round, ScoreSheet, Tournament
+
+pytestmark = pytest.mark.django_db
+SHOTS = os.environ.get("SHEET_PDF")
+
+# Trojka at eight: seat 1 with partners 3 and 7, 83 points: 30 + |83 − 70| = 13 → 15 = 45.
+TROJKA = {"contract": "trojka", "declarer": 1, "partners": ["3", "7"], "declarer_points": 83,
+          "kontra": 0}  # fmt: skip
+# Solo enka at six: seat 2 alone with 60 points: −(100 + 10) = −110 for seat 2.
+SOLO = {"contract": "solo_enka", "declarer": 2, "declarer_points": 60, "kontra": 0}
+
+
+def _post_hand(client, table, fields: dict):
+    table.refresh_from_db()
+    body = {**fields, "action": "save", "submission": str(uuid.uuid4()), "version": table.version}
+    return client.post(reverse("tournaments:hand_add", args=[table.pk]), body)
+
+
+def _pdf_text(response) -> str:
+    assert response["Content-Type"] == "application/pdf"
+    return "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(response.content)).pages)
+
+
+def _confirm(judge_client, director_client, table, counts: dict[int, int]) -> str:
+    page = judge_client.post(
+        reverse("tournaments:sheet", args=[table.pk]),
+        {f"seat_{seat}": count for seat, count in counts.items()},
+    ).content.decode()
+    sheet = ScoreSheet.objects.filter(table=table).order_by("-pk").first()
+    director_client.post(reverse("tournaments:sheet_confirm", args=[sheet.pk]))
+    return page
+
+
+def test_a_slovenian_round_at_tables_of_eight_and_six(director_client, judge_client, judge, club):
+    setup = {
+        "name": "Ljubljana dva kompleta", "date": "2026-11-28", "host_club": club.pk,
+        "ruleset": "si_double", "rounds_planned": 1, "hands_per_round": 8,
+        "starting_chips": 100, "table_size": 8, "standings_method": "chips",
+        "placement_points_text": "8, 7, 6, 5, 4, 3, 2, 1",
+    }  # fmt: skip
+    director_client.post(reverse("tournaments:create"), setup)
+    tournament = Tournament.objects.get()
+    assert tournament.starting_chips == 0  # written scores start at nothing
+    for n in range(14):
+        player = Player.objects.create(
+            first_name=f"Igralec{n}", last_name=f"Novak{n}", home_club=club
+        )
+        director_client.post(
+            reverse("tournaments:register", args=[tournament.pk]), {"player": player.pk}
+        )
+    director_client.post(reverse("tournaments:draw", args=[tournament.pk]), {"seed": "4"})
+    eight, six = Round.objects.get().tables.order_by("number")
+    assert (eight.seats.count(), six.seats.count()) == (8, 6)
+    for table in (eight, six):
+        director_client.post(
+            reverse("tournaments:table_judge", args=[table.pk]),
+            {"judge": judge.pk, "link": "keep"},
+        )
+    director_client.post(
+        reverse("tournaments:round_status", args=[tournament.pk, 1]), {"status": "playing"}
+    )
+
+    page = judge_client.get(eight.get_absolute_url()).content.decode()
+    assert 'name="partners"' in page and 'value="8"' in page
+    _post_hand(judge_client, eight, TROJKA)
+    _post_hand(judge_client, six, SOLO)
+    trojka, solo = Hand.objects.get(table=eight), Hand.objects.get(table=six)
+    assert trojka.deltas() == {1: 45, 2: 0, 3: 45, 4: 0, 5: 0, 6: 0, 7: 45, 8: 0}
+    assert solo.deltas() == {1: 0, 2: -110, 3: 0, 4: 0, 5: 0, 6: 0}
+    refused = _post_hand(judge_client, six, {**SOLO, "partners": ["3"]}).content.decode()
+    assert "partner" in refused and Hand.objects.filter(table=six).count() == 1
+
+    wrong = judge_client.post(
+        reverse("tournaments:sheet", args=[eight.pk]),
+        {f"seat_{seat}": 45 if seat in (1, 3) else 0 for seat in range(1, 9)},
+    ).content.decode()
+    assert "✘" in wrong
+    right = _confirm(judge_client, director_client, eight,
+                     {seat: 45 if seat in (1, 3, 7) else 0 for seat in range(1, 9)})  # fmt: skip
+    assert "Every count agrees with the recorded hands" in right and "Total: 135" in right
+    _confirm(judge_client, director_client, six, {s: -110 if s == 2 else 0 for s in range(1, 7)})
+    assert ScoreSheet.objects.filter(confirmed_at__isnull=False).count() == 2
+
+    standings = director_client.get(reverse("tournaments:standings", args=[tournament.pk]))
+    text = standings.content.decode()
+    text = text[text.index("<table") :]
+    last = six.seats.get(number=2).player.name
+    assert text.index(last) == max(text.index(p.name) for p in Player.objects.all())
+
+    sheet = director_client.get(reverse("tournaments:table_sheet_pdf", args=[eight.pk]))
+    if SHOTS:  # to look at the sheet of eight columns: SHEET_PDF=path pytest ...
+        Path(SHOTS).write_bytes(sheet.content)
+    sheet_pdf = _pdf_text(sheet)
+    assert "Trojka 1+3+7: 83" in sheet_pdf and "Counts = column sums" in sheet_pdf
+    seating = _pdf_text(director_client.get(
+        reverse("tournaments:seating_pdf", args=[tournament.pk, 1])))  # fmt: skip
+    assert all(seat.player.name in seating for seat in eight.seats.all())
+    xlsx = director_client.get(
+        reverse("tournaments:standings_export", args=[tournament.pk, "xlsx"])
+    )
+    rows = list(load_workbook(io.BytesIO(xlsx.content)).active.iter_rows(values_only=True))
+    assert any(last in row and -110 in row for row in rows)
