@@ -42,6 +42,8 @@ __all__ = [
     "seats_text",
     "side_line",
     "side_text",
+    "written_line",
+    "written_text",
 ]
 
 
@@ -139,4 +141,25 @@ def personal_line(
     for seat in players:
         deltas += settle_personal_item(seats, seat, amount)
     parts.append(personal_text(players, amount))
+    return Line(item, "; ".join(parts), deltas)
+
+
+def written_text(players: Sequence[Seat], amount: Amount) -> str:
+    """What a written score does: ``seats 1 and 3 score 6 each`` / ``seat 2 scores 4``."""
+    if not amount:
+        return f"{seats_text(players)}: nothing scored"
+    if len(players) == 1:
+        return f"{seats_text(players)} scores {amount_text(amount)}"
+    return f"{seats_text(players)} score {amount_text(amount)} each"
+
+
+def written_line(
+    item: str, parts: list[str], seats: Sequence[Seat], players: Sequence[Seat], amount: Amount
+) -> Line:
+    """A score written for each of ``players`` (partners both credited), 0 for the others.
+
+    For rulesets whose hands write scores rather than pay (RULES §0.2: whist).
+    """
+    parts.append(written_text(players, amount))
+    deltas = Deltas({seat: amount if seat in players else 0 for seat in seats})
     return Line(item, "; ".join(parts), deltas)
