@@ -4,9 +4,13 @@ Each case is worked out by hand from RULES.md (its name shows the arithmetic): e
 variant, honours and slams, and the refusals naming their field.
 """
 
+import re
+from pathlib import Path
+
 import pytest
 
-from scoring import score_hand
+from scoring import loads, score_hand
+from scoring.documents import score_document
 from tests.scoring.golden import check_refused, check_scored, load_cases
 
 CASES, SCORED, REFUSED = load_cases("whist")
@@ -94,3 +98,25 @@ def test_three_players_settle_seats_1_to_3_only():
     )
     assert settlement.seats == (1, 2, 3)
     assert settlement.to_json()["deltas"] == {"1": 2, "2": 2, "3": 0}
+
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
+
+
+def _documented():
+    """The ```json blocks of docs/rules.md's whist example section, in order."""
+    section = DOCS.read_text(encoding="utf-8").split("### 9.8 Example", 1)[1].split("\n## ", 1)[0]
+    return [loads(block) for block in re.findall(r"```json\n(.*?)\n```", section, flags=re.DOTALL)]
+
+
+def test_the_documented_whist_settlements_are_the_engines():
+    first, first_answer, hussar, hussar_answer, rubber = _documented()
+    assert score_hand(None, first).to_json() == first_answer
+    assert score_hand(None, hussar).to_json() == hussar_answer
+    answer = score_document(rubber)
+    assert answer["totals"] == {"NS": 224, "EW": 62}
+    assert answer["result"] == {"winner": "NS", "totals": {"NS": 224, "EW": 62}, "difference": 162}
+    assert answer["hands"][1]["events"] == [
+        "Game 1 to E–W: +50",
+        "E–W strike N–S's 4 points of the game",
+    ]
