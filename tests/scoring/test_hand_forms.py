@@ -16,7 +16,8 @@ PLAYED = [
     for ruleset in hand_forms()
     for case in load_cases(ruleset)[1]
     # A played tarock hand has a contract and a declarer; a whist hand its variant.
-    if (case["hand"].get("contract") and case["hand"].get("declarer")) or case["hand"].get("variant")
+    if (case["hand"].get("contract") and case["hand"].get("declarer"))
+    or case["hand"].get("variant")
 ]
 
 

@@ -204,3 +204,13 @@ def test_the_command_line_scores_a_rubber_with_no_environment():
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["totals"] == {"NS": 192, "EW": 3}
+
+
+def test_the_readme_rubber_example_answers_what_it_says():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8").split("## Whist", 1)[1]
+    document = json.loads(readme.split("echo '", 1)[1].split("' \\", 1)[0])
+    answer = score_document(document)
+    said = readme.split("ends with `", 1)[1].split("` (N–S", 1)[0].replace("\n", " ")
+    assert json.loads("{" + said + "}") == {
+        key: answer[key] for key in ("games", "totals", "result")
+    }
