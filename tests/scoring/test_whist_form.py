@@ -72,3 +72,39 @@ def test_the_summary_reads_a_stored_hand():
                           "honours": {"seat": 3, "count": 4}}) == (
         "Hussar: seats 6/3/2/2; honours seat 3 4"
     )  # fmt: skip
+
+
+def _add(client, rubber: str, **hand):
+    data = {"variant": "standard", "rubber": rubber, "action": "add", **hand}
+    return client.post(URL, data, HTTP_HX_REQUEST="true")
+
+
+def test_the_calculator_keeps_a_rubbers_running_score(client):
+    response = _add(client, "", tricks_NS="11", tricks_EW="2")
+    assert response.context["rubber"]["games"] == {"NS": 1, "EW": 0}
+    assert "Game 1 to N–S: +50" in response.content.decode()
+    carried = response.context["rubber_json"]
+    response = _add(client, carried, tricks_NS="10", tricks_EW="3",
+                    honours_side="NS", honours_count="4")  # fmt: skip
+    rubber = response.context["rubber"]
+    # N–S 10 + 50, then 8 + 4 + 50 + 70 = 192.
+    assert rubber["result"] == {"winner": "NS", "totals": {"NS": 192, "EW": 0}, "difference": 192}
+    assert "The rubber is won by NS; the difference is 192." in response.content.decode()
+    # A hand added after the end starts the next rubber.
+    response = _add(client, response.context["rubber_json"], tricks_NS="6", tricks_EW="7")
+    assert response.context["rubber"]["totals"] == {"NS": 0, "EW": 2}
+
+
+def test_new_rubber_starts_again_and_a_broken_rubber_is_dropped(client):
+    carried = _add(client, "", tricks_NS="11", tricks_EW="2").context["rubber_json"]
+    data = {"variant": "standard", "tricks_NS": "7", "tricks_EW": "6", "rubber": carried,
+            "action": "new_rubber"}  # fmt: skip
+    response = client.post(URL, data, HTTP_HX_REQUEST="true")
+    assert response.context["rubber"] is None and response.context["rubber_json"] == ""
+    response = _add(client, "[" * 100 + "]" * 100, tricks_NS="7", tricks_EW="6")
+    assert response.context["rubber"]["totals"] == {"NS": 2, "EW": 0}
+
+
+def test_the_tarock_calculators_have_no_rubber(client):
+    page = client.get(reverse("scoring:calculator", args=["spjst"]))
+    assert page.context["rubber"] is None and 'name="rubber"' not in page.content.decode()
