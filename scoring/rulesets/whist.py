@@ -118,8 +118,10 @@ class WhistDeal:
 DEAL = WhistDeal()
 
 BOOK = 6  # a side's first six tricks (003 "kniha")
-SLAMS = {TRICKS - 1: ("Small slam", "the opponents took one trick", 30),
-         TRICKS: ("Grand slam", "the opponents took no trick", 50)}  # fmt: skip
+SLAMS = {
+    TRICKS - 1: ("Small slam", "the opponents took one trick", 30),
+    TRICKS: ("Grand slam", "the opponents took no trick", 50),
+}
 _SIDE_NAMES = {"NS": "N–S", "EW": "E–W"}
 # The points of a trick over the book, and why (RULES §6.1).
 _TRICK_VALUE = {
@@ -136,11 +138,16 @@ def _party_name(party: str) -> str:
     return _SIDE_NAMES.get(party) or f"seat {party}"
 
 
+_CAYENNE = {
+    True: (4, " (cayenne, the dealer's trump kept: doubled)"),
+    False: (2, " (cayenne, another trump named)"),
+}
+
+
 def _trick_value(hand: Hand) -> tuple[int, str]:
+    """A trick's points over the book, and the reason shown in the label."""
     if hand.variant is Variant.CAYENNE:
-        return (4, " (cayenne, the dealer's trump kept: doubled)") if hand.cayenne_accepted else (
-            2, " (cayenne, another trump named)"
-        )  # fmt: skip
+        return _CAYENNE[hand.cayenne_accepted]
     return _TRICK_VALUE[hand.variant]
 
 
@@ -195,8 +202,7 @@ def _slams(hand: Hand) -> list[Item]:
     items = []
     for party, taken in hand.party_tricks().items():
         if taken in SLAMS:
-            name, why = SLAMS[taken][:2]
-            bonus = SLAMS[taken][2]
+            name, why, bonus = SLAMS[taken]
             text = f"{name} {_party_name(party)}: {taken} tricks, {why}: +{bonus}"
             items.append(Item("slam", party, bonus, text))
     return items
