@@ -1,4 +1,5 @@
-"""Score a JSON document of hands from outside: one hand (an object) or several (an array).
+"""Score a JSON document: one hand (an object) or several (an array); an object with
+``"rubber": true`` is a whole rubber of a ruleset that plays rubbers (whist).
 
 The command line and the HTTP endpoint both go through `score_document`, so they give
 the same answer for the same input. Pure Python, no Django.
@@ -9,8 +10,10 @@ from typing import Any
 
 from scoring.bounds import quote
 from scoring.errors import HandError
+from scoring.house_rules import resolve
 from scoring.jsonio import DocumentError, TooLarge, read_document
-from scoring.registry import score_hand
+from scoring.reader import JsonObject
+from scoring.registry import get_ruleset, score_hand
 
 __all__ = ["MAX_HANDS", "DocumentError", "TooLarge", "parse_document", "score_document"]
 
@@ -30,11 +33,39 @@ def _score_one(hand: Any, where: str = "") -> dict:
             where or "document", f"a hand must be a JSON object (got {quote(hand)})"
         )
     try:
+        if "rubber" in hand:
+            return _score_rubber(hand)
         return score_hand(hand.get("ruleset"), hand).to_json()
     except HandError as error:
         if not where:
             raise
         raise HandError(f"{where}.{error.field}", error.reason) from None
+
+
+def _score_rubber(document: Mapping) -> dict:
+    """``{"ruleset", "rubber": true, "hands": [...], "house_rules"?}``: a whole rubber
+    (whist, RULES §6.2), for a ruleset that scores rubbers (``score_rubber``)."""
+    rubber = JsonObject(document, "", ("ruleset", "rubber", "hands", "house_rules"))
+    rubber.require("ruleset")
+    module = get_ruleset(rubber.raw("ruleset"))
+    if not rubber.bool("rubber"):
+        raise rubber.error("rubber", "must be true for a rubber, or absent for one hand")
+    score_rubber = getattr(module, "score_rubber", None)
+    if score_rubber is None:
+        raise rubber.error("rubber", f"{module.NAME!r} plays no rubbers")
+    rubber.require("hands", "is required: the rubber's hands in order")
+    items = list(rubber.list("hands"))
+    if len(items) > MAX_HANDS:
+        raise TooLarge("hands", f"at most {MAX_HANDS} hands (got {len(items)})")
+    rules = resolve(module.HOUSE_RULES, rubber.raw("house_rules"))
+    hands = []
+    for path, item in items:
+        try:
+            hands.append(module.Hand.from_json(item))
+        except HandError as error:
+            field = path if error.field == "hand" else f"{path}.{error.field}"
+            raise HandError(field, error.reason) from None
+    return score_rubber(hands, rules).to_json()
 
 
 def score_document(document: Any) -> dict | list:

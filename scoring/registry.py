@@ -20,7 +20,7 @@ from scoring.house_rules import HouseRule, resolve
 from scoring.levels import Levels
 from scoring.penalties import PenaltyEntry
 from scoring.reader import describe
-from scoring.rulesets import cz_three, cz_xix, si_double, spjst
+from scoring.rulesets import cz_three, cz_xix, si_double, spjst, whist
 from scoring.settlement import Seat, Settlement
 from scoring.turns import Deal
 
@@ -86,7 +86,7 @@ def registered(ruleset: Ruleset) -> Iterator[Ruleset]:
         del _REGISTERED[ruleset.NAME]
 
 
-for _module in (spjst, cz_xix, cz_three, si_double):
+for _module in (spjst, cz_xix, cz_three, si_double, whist):
     register(_module)
 
 

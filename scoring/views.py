@@ -13,7 +13,7 @@ from accounts.roles import public
 from scoring import RULESETS, catalogue, score_hand
 from scoring.errors import HandError, clip, quote
 from scoring.forms import HandForm, hand_form, hand_forms
-from scoring.forms.running import RunningTotalsForm
+from scoring.forms.running import RubberForm, RunningTotalsForm
 from scoring.hand_documents import TooLarge, parse_document, score_document
 from scoring.jsonio import MAX_BYTES, dumps
 from scoring.penalties import PenaltyEntry
@@ -103,9 +103,13 @@ def calculator(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
     running = totals.totals(seats)
     if settlement and totals.adds():
         running = {seat: total + settlement.deltas.get(seat, 0) for seat, total in running.items()}
+    rubber, rubber_hands = _rubber(form, settlement, request.POST or None, totals.adds())
     context = {
         "form": form,
         "settlement": settlement,
+        "rubber": rubber,
+        "rubber_json": dumps(rubber_hands) if rubber_hands else "",
+        "rubber_hands_count": len(rubber_hands),
         "running": running,
         "running_json": dumps({str(seat): amount for seat, amount in running.items()}),
         "module": form.module,
@@ -114,6 +118,42 @@ def calculator(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
     }
     template = "scoring/_result.html" if request.htmx else "scoring/calculator.html"
     return render(request, template, context)
+
+
+def _rubber(form: HandForm, settlement, data, adds: bool) -> tuple[dict | None, list[dict]]:
+    """The rubber so far and its hands, for a ruleset that plays rubbers (whist).
+
+    "Add to the running total" adds the hand to the rubber too; a hand added after the
+    rubber ended starts the next one; "new rubber" starts again from none.
+    """
+    if not hasattr(form.module, "score_rubber"):
+        return None, []
+    hands = RubberForm(data).hands()
+    rules = form.house_rules() if hasattr(form, "cleaned_data") else {}
+    if settlement and adds:
+        if hands and _ended(form.ruleset, hands, rules):
+            hands = []
+        own = {"ruleset", "penalties", "house_rules"}
+        hands = [*hands, {k: v for k, v in form.hand_json().items() if k not in own}]
+    if not hands:
+        return None, []
+    try:
+        return _scored_rubber(form.ruleset, hands, rules), hands
+    except HandError as error:
+        # Kept, not dropped: a bad house rule typed in must not lose the rubber.
+        return {"error": str(error)}, hands
+
+
+def _ended(ruleset: str, hands: list[dict], rules: dict) -> bool:
+    try:
+        return _scored_rubber(ruleset, hands, rules)["result"] is not None
+    except HandError:
+        return False
+
+
+def _scored_rubber(ruleset: str, hands: list[dict], rules: dict) -> dict:
+    document = {"ruleset": ruleset, "rubber": True, "hands": hands, "house_rules": rules}
+    return score_document(document)
 
 
 @public

@@ -34,6 +34,9 @@ from scoring.settlement import Settlement
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
+# The declaring side's card points and the card counter's fields.
+_CARD_FIELDS = ("declarer_points", "cards_side", "cards", "other_cards")
+
 
 class HandForm(forms.Form):
     """One hand of `ruleset`; `settle()` scores it or puts the engine's errors on the form.
@@ -49,6 +52,9 @@ class HandForm(forms.Form):
     template_name: str
     counting = "threes"
     packs = 1  # 2: the Slovenian two-pack deck, each card ticked with its pack
+    # A trick-taking game (whist) counts no card points: no points field, no card counter.
+    counts_cards = True
+    HEAD = "contract"  # the field the game starts with (whist: its variant)
     # The game's fields first (the errors are listed in this order); unknown names are skipped.
     field_order = (
         "contract", "declarer", "partner", "sitter", "called", "prever_talon",
@@ -86,8 +92,12 @@ class HandForm(forms.Form):
         self.seat_names = seat_names or {}
         self.seats: tuple[int, ...] = tuple(sorted(self.seat_names)) or SEATS
         self.module = get_ruleset(self.ruleset)
-        self.total = total_points(self.counting, self.packs)
-        self._fit_points_field()
+        self.total = total_points(self.counting, self.packs) if self.counts_cards else 0
+        if self.counts_cards:
+            self._fit_points_field()
+        else:
+            for name in _CARD_FIELDS:
+                del self.fields[name]
         self.add_fields()
         self._add_penalty_fields()
         self._add_house_rule_fields()
@@ -187,10 +197,15 @@ class HandForm(forms.Form):
 
     # ---- what the template asks ----------------------------------------------------
     @property
+    def head(self) -> forms.BoundField:
+        """The game's first field (`HEAD`): the contract, or whist's variant."""
+        return self[self.HEAD]
+
+    @property
     def plain_fields(self) -> list[forms.BoundField]:
-        """The fields of `SCALARS` after the contract, then each seat's number of every
+        """The fields of `SCALARS` after the head, then each seat's number of every
         `SEAT_MAPS` object, for a form with no layout of its own."""
-        names = [name for name in self.SCALARS if name != "contract" and name in self.fields]
+        names = [name for name in self.SCALARS if name != self.HEAD and name in self.fields]
         names += [
             f"{name}_{seat}" for name in self.SEAT_MAPS for seat in self.seats
             if f"{name}_{seat}" in self.fields
@@ -203,6 +218,8 @@ class HandForm(forms.Form):
 
     def card_count(self) -> CardCount | None:
         """The card counter: the ticked cards' points, checked against the other side's."""
+        if not self.counts_cards:
+            return None
         return count_cards(
             self["cards"].value(),
             self["other_cards"].value(),
@@ -269,6 +286,8 @@ class HandForm(forms.Form):
         return entries
 
     def _points(self, hand: dict, data: dict) -> None:
+        if not self.counts_cards:
+            return
         if data.get("cards"):
             key = "declarer_cards" if data.get("cards_side") != "opponents" else "opponents_cards"
             self.put(hand, key, list(data["cards"]), "cards")

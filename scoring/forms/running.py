@@ -64,3 +64,47 @@ class RunningTotalsForm(forms.Form):
             return {}
         self.is_valid()  # each valid field is in cleaned_data even when another is not
         return self.cleaned_data
+
+
+# A rubber is a few hands of a hundred bytes or so; a long evening's fits in far less.
+MAX_RUBBER_BYTES = 16 * 1024
+MAX_RUBBER_HANDS = 100
+
+
+class RubberHandsField(forms.CharField):
+    """A JSON list of hand objects (the rubber so far), read within the bounds."""
+
+    widget = forms.HiddenInput
+
+    def to_python(self, value) -> list[dict]:
+        text = super().to_python(value)
+        if not text:
+            return []
+        try:
+            raw = read_document(text, max_bytes=MAX_RUBBER_BYTES)
+        except HandError as error:
+            raise forms.ValidationError(str(error), code="invalid") from None
+        if not isinstance(raw, list) or len(raw) > MAX_RUBBER_HANDS:
+            raise forms.ValidationError("must be a list of hands", code="invalid")
+        if not all(isinstance(hand, dict) for hand in raw):
+            raise forms.ValidationError("every hand must be an object", code="invalid")
+        return raw
+
+
+class RubberForm(forms.Form):
+    """The calculator's rubber (whist): the hands so far, carried in the page like the
+    running totals; "new rubber" starts again."""
+
+    rubber = RubberHandsField(required=False)
+    action = forms.ChoiceField(
+        choices=[("add", "add"), ("new_rubber", "new rubber")], required=False
+    )
+
+    def hands(self) -> list[dict]:
+        """The hands carried so far; none after "new rubber" or when they are broken."""
+        if not self.is_bound:
+            return []
+        self.is_valid()
+        if self.cleaned_data.get("action") == "new_rubber":
+            return []
+        return self.cleaned_data.get("rubber") or []

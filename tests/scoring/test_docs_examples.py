@@ -21,7 +21,7 @@ def _examples(start="## 4. Examples", end="## 5."):
 # The Czech sections (6, 7) end with their examples, hands with the engine's settlements.
 CZECH = [
     *_examples("### 6.10 Example", "\n## 7."),
-    *_examples("### 7.9 Example", "\n## 8."),
+    *_examples("### 7.9 Example", "\n## "),  # to the next section, whichever it is
 ]
 
 

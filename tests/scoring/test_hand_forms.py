@@ -1,6 +1,6 @@
 """The hand forms of every ruleset: a stored hand shown again and saved gives the same hand.
 
-Every golden hand that was played (it has a contract and a declarer) goes through
+Every golden hand that was played (it has a contract and a declarer, or a variant) goes through
 `initial_from_hand`, is posted back as a browser would post the form, and must settle to
 exactly the golden deltas; so each input of the rulesets has a field on its form.
 """
@@ -22,7 +22,9 @@ PLAYED = [
     (ruleset, case)
     for ruleset in hand_forms()
     for case in load_cases(ruleset)[1]
-    if case["hand"].get("contract") and case["hand"].get("declarer")
+    # A played tarock hand has a contract and a declarer; a whist hand its variant.
+    if (case["hand"].get("contract") and case["hand"].get("declarer"))
+    or case["hand"].get("variant")
 ]
 
 

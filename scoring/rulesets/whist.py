@@ -1,0 +1,275 @@
+"""Whist, seed 003 — RULES §6.
+
+Four players in two partnerships, N–S (seats 1 and 3) and E–W (seats 2 and 4), 13 tricks
+a hand, the first six of a side the book; or, in hussar and three players, each alone.
+A hand writes scores, it pays nothing: each seat gets its side's points (partners both
+credited), the other side 0 unless it scored too. Rubbers: :mod:`whist_rubber`.
+
+>>> from scoring.house_rules import resolve
+>>> hand = Hand.from_json({"variant": "standard", "tricks": {"NS": 9, "EW": 4},
+...                        "honours": {"side": "EW", "count": 4}})
+>>> settlement = score(hand, resolve(HOUSE_RULES))
+>>> dict(settlement.deltas)
+{1: 6, 2: 4, 3: 6, 4: 4}
+>>> settlement.lines[0].label
+'Tricks N–S: 9 taken, 9−6=3 over the book × 2 = 6; seats 1 and 3 score +6 each'
+>>> summary({"variant": "standard", "tricks": {"NS": 9, "EW": 4},
+...          "honours": {"side": "EW", "count": 4}})
+'Standard: NS 9, EW 4; honours EW 4'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from scoring.house_rules import HouseRule, resolve
+from scoring.labels import written_line
+from scoring.levels import Levels
+from scoring.penalties import PenaltyEntry
+from scoring.rulesets.whist_hand import NAME, SIDES, TRICKS, Hand, Variant, table_seats
+from scoring.rulesets.whist_rubber import Item, Rubber, rubber_of
+from scoring.settlement import Line, Seat, Settlement
+from scoring.turns import HandData, Turn, after
+
+__all__ = [
+    "DEAL",
+    "FORM",
+    "HOUSE_RULES",
+    "LEVELS",
+    "NAME",
+    "PENALTIES",
+    "PRESETS",
+    "PRESET_SOURCES",
+    "SEATS",
+    "TABLE_SIZES",
+    "TITLE",
+    "ZERO_SUM",
+    "Hand",
+    "WhistDeal",
+    "hand_items",
+    "score",
+    "score_rubber",
+    "summary",
+]
+
+TITLE = "Whist"
+# 003: four players; RULES §6.1 plays three_player at a table of three (seats 1..3).
+TABLE_SIZES: tuple[int, ...] = (4, 3)
+ZERO_SUM = False  # RULES §0.2: whist writes scores, nobody pays
+SEATS = table_seats  # 1..4, or 1..3 in three_player: a function of the hand
+LEVELS = Levels.NONE  # whist has no doubling
+PENALTIES: tuple[PenaltyEntry, ...] = ()  # RULES §7 gives whist none
+FORM = "scoring.forms.whist.WhistHandForm"
+
+HOUSE_RULES: tuple[HouseRule, ...] = (
+    HouseRule(
+        "strike_points", False, "bool",
+        help="In a rubber, the side that reaches 10 first in a game strikes the opponents' "
+        "points of that game from their total.",
+        source="RULES §6.2: 003 \"Pravidla někdy také dovolují body škrtat\"",
+    ),
+)  # fmt: skip
+
+PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType(
+    {
+        "seed": resolve(HOUSE_RULES),
+        "strike": resolve(HOUSE_RULES, {"strike_points": True}),
+    }
+)
+PRESET_SOURCES: Mapping[str, str] = MappingProxyType(
+    {
+        "seed": "Whist, seed 003 (deskovehry.cz), as RULES.md reads it: no striking",
+        "strike": '003 "škrtat": the side first to 10 in a game strikes the opponents\' '
+        "points of that game",
+    }
+)
+
+
+@dataclass(frozen=True)
+class WhistDeal:
+    """The deal passes to the left each hand (003: the forehand sits at the dealer's left).
+
+    Seats are numbered in playing order, so the next dealer is the next seat, and the
+    forehand, who leads first, the seat after the dealer. A hand does not record its
+    dealer, so the rotation is counted from seat 1 dealing the round's first hand (the
+    judge overrides it when the cut gave another dealer).
+    """
+
+    sits_out_at: int | None = None
+    bidder: str = "forehand (předák), who leads"
+    first_hand: str = (
+        "Seat 1 deals the first hand, the deal passes to the left; the forehand at the "
+        "dealer's left leads."
+    )
+
+    def next_turn(self, hands: Sequence[HandData], seats: int) -> Turn | None:
+        """Seat 1, then one seat on for every hand recorded."""
+        dealer = after(1, seats, len(hands))
+        return Turn(dealer, after(dealer, seats))
+
+    def dealer_of(self, hand: HandData, seats: int) -> Seat | None:
+        """Never told: a whist hand records tricks and honours, not its dealer."""
+        return None
+
+
+DEAL = WhistDeal()
+
+BOOK = 6  # a side's first six tricks (003 "kniha")
+SLAMS = {
+    TRICKS - 1: ("Small slam", "the opponents took one trick", 30),
+    TRICKS: ("Grand slam", "the opponents took no trick", 50),
+}
+_SIDE_NAMES = {"NS": "N–S", "EW": "E–W"}
+# The points of a trick over the book, and why (RULES §6.1).
+_TRICK_VALUE = {
+    Variant.STANDARD: (2, ""),
+    Variant.GRAND: (4, " (grand)"),
+    Variant.FLYING_DUCK: (4, " (flying duck)"),
+}
+_GRAND_ACES = {3: 2, 4: 4}  # grand: three aces 2, four aces 4
+_HUSSAR_HONOURS = {3: 1, 4: 2, 5: 3}
+_ALONE_LIMIT = {Variant.THREE_PLAYER: (4, "over four"), Variant.HUSSAR: (3, "from the fourth on")}
+
+
+def _party_name(party: str) -> str:
+    return _SIDE_NAMES.get(party) or f"seat {party}"
+
+
+_CAYENNE = {
+    True: (4, " (cayenne, the dealer's trump kept: doubled)"),
+    False: (2, " (cayenne, another trump named)"),
+}
+
+
+def _trick_value(hand: Hand) -> tuple[int, str]:
+    """A trick's points over the book, and the reason shown in the label."""
+    if hand.variant is Variant.CAYENNE:
+        return _CAYENNE[hand.cayenne_accepted]
+    return _TRICK_VALUE[hand.variant]
+
+
+def hand_items(hand: Hand) -> tuple[Item, ...]:
+    """What the hand scores, party by party: tricks, then honours, then slams.
+
+    Rubbers read the same items as :func:`score`: tricks and honours count towards the
+    game, slams only towards the total.
+    """
+    if hand.variant in _ALONE_LIMIT:
+        return (*_alone_tricks(hand), *_hussar_honours(hand))
+    return (*_side_tricks(hand), *_side_honours(hand), *_slams(hand))
+
+
+def _side_tricks(hand: Hand) -> list[Item]:
+    value, why = _trick_value(hand)
+    items = []
+    for party, taken in hand.party_tricks().items():
+        if taken > BOOK:
+            over = taken - BOOK
+            text = (
+                f"Tricks {_party_name(party)}: {taken} taken, {taken}−{BOOK}={over} over the "
+                f"book × {value}{why} = {over * value}"
+            )
+            items.append(Item("tricks", party, over * value, text))
+    return items
+
+
+def _side_honours(hand: Hand) -> list[Item]:
+    honours = hand.honours
+    if honours is None:
+        return []
+    party, count = str(honours.holder), honours.count
+    who = _party_name(party)
+    if hand.variant is Variant.GRAND:
+        points = _GRAND_ACES.get(count, 0)
+        text = f"Honours {who} (grand): {count} aces"
+        text += f" = {points}" if points else " score nothing (3 or 4 score)"
+        return [Item("honours", party, points, text)]
+    text = f"Honours {who}: {count} of A K Q J 10 of trumps"
+    if count < 3:
+        return [Item("honours", party, 0, text + " score nothing (3, 4 or 5 score)")]
+    points = count
+    text += f" = {points}"
+    if hand.variant is Variant.CAYENNE and hand.cayenne_accepted:
+        points *= 2
+        text += f", the dealer's trump kept ×2 = {points}"
+    return [Item("honours", party, points, text)]
+
+
+def _slams(hand: Hand) -> list[Item]:
+    items = []
+    for party, taken in hand.party_tricks().items():
+        if taken in SLAMS:
+            name, why, bonus = SLAMS[taken]
+            text = f"{name} {_party_name(party)}: {taken} tricks, {why}: +{bonus}"
+            items.append(Item("slam", party, bonus, text))
+    return items
+
+
+def _alone_tricks(hand: Hand) -> list[Item]:
+    limit, how = _ALONE_LIMIT[hand.variant]
+    items = []
+    for party, taken in hand.party_tricks().items():
+        if taken > limit:
+            over = taken - limit
+            text = (
+                f"Tricks {_party_name(party)}: {taken} taken, {taken}−{limit}={over} {how} × 2 "
+                f"= {over * 2}"
+            )
+            items.append(Item("tricks", party, over * 2, text))
+    return items
+
+
+def _hussar_honours(hand: Hand) -> list[Item]:
+    honours = hand.honours
+    if honours is None:
+        return []
+    party, count = str(honours.holder), honours.count
+    points = _HUSSAR_HONOURS.get(count, 0)
+    text = f"Honours {_party_name(party)} (hussar): {count} of A K Q J 10 of trumps"
+    text += f" = {points}" if points else " score nothing (3, 4 or 5 score)"
+    return [Item("honours", party, points, text)]
+
+
+def score(hand: Hand, rules: Mapping[str, Any]) -> Settlement:
+    """Score a validated hand: one line per item, each seat credited its side's points.
+
+    No house rule changes a hand's score (``strike_points`` is a rubber's).
+    """
+    seats, parties = hand.seats, hand.parties
+    lines: list[Line] = [
+        written_line(item.item, [item.text], seats, parties[item.party], item.points)
+        for item in hand_items(hand)
+    ]
+    return Settlement(NAME, seats, tuple(lines))
+
+
+def score_rubber(hands: Sequence[Hand], rules: Mapping[str, Any]) -> Rubber:
+    """A rubber of validated hands in order (RULES §6.2): running score, games, result.
+
+    Raises :class:`HandError` naming ``hands[i]`` for a hand after the rubber ended or of
+    another kind of play (partnerships, hussar, three players are not mixed).
+    """
+    rules = resolve(HOUSE_RULES, rules)
+    return rubber_of(hands, [score(hand, rules) for hand in hands],
+                     [hand_items(hand) for hand in hands], rules["strike_points"])  # fmt: skip
+
+
+def summary(hand: Mapping[str, Any]) -> str:
+    """A recorded hand in one line: ``Cayenne (trump kept): NS 8, EW 5; honours NS 4``."""
+    variant = str(hand.get("variant") or "").replace("_", " ").capitalize() or "—"
+    if hand.get("cayenne_accepted"):
+        variant += " (trump kept)"
+    tricks = hand.get("tricks") or {}
+    if set(tricks) <= set(SIDES):
+        taken = ", ".join(f"{key} {count}" for key, count in tricks.items())
+    else:  # each seat alone
+        taken = "seats " + "/".join(str(count) for _seat, count in sorted(tricks.items()))
+    parts = [f"{variant}: {taken}"]
+    honours = hand.get("honours")
+    if honours:
+        holder = honours.get("side") or f"seat {honours.get('seat')}"
+        parts.append(f"honours {holder} {honours.get('count')}")
+    return "; ".join(parts)

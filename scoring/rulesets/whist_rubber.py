@@ -1,0 +1,195 @@
+"""The whist rubber (RULES §6.2, seed 003): games to 10, game +50, rubber +70.
+
+A party (a side, N–S or E–W; or a seat playing alone in hussar and three players) wins a
+game by being first to 10 points from tricks and honours; slams go to the total but not
+towards the game. Two games won make the rubber (one in hussar, 003 "K získání robberu
+stačí uhrát jen jednu partii"). Every point scored stays in the total; the final totals
+and the difference are the result. With ``strike_points`` (003 "škrtat") the game's winner
+strikes the other parties' points of that game from their totals.
+
+Read the module's docs/rules.md section for the choices made where RULES is silent:
+tricks are counted before honours, a game's points over 10 are not carried into the next
+game, and a tie at the top of a game lets the game go on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.errors import HandError
+from scoring.rulesets.whist_hand import Hand, Variant
+from scoring.settlement import Seat, Settlement
+
+__all__ = ["GAME", "GAME_BONUS", "RUBBER_BONUS", "Item", "Rubber", "RubberHand", "RubberResult"]
+
+GAME = 10  # points from tricks and honours that win a game
+GAME_BONUS = 50
+RUBBER_BONUS = 70
+_GAME_ITEMS = ("tricks", "honours")  # in this order: tricks are scored before honours
+
+
+@dataclass(frozen=True)
+class Item:
+    """One thing a hand scores for one party: ``tricks``, ``honours`` or ``slam``."""
+
+    item: str
+    party: str
+    points: int
+    text: str
+
+
+@dataclass(frozen=True)
+class RubberHand:
+    """The running score after one hand of a rubber.
+
+    ``game``: each party's points in the game the hand was played in, after it; ``games``
+    won and ``totals`` so far; ``events``: a game or the rubber won, points struck.
+    """
+
+    settlement: Settlement
+    game: Mapping[str, int]
+    games: Mapping[str, int]
+    totals: Mapping[str, int]
+    events: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "settlement": self.settlement.to_json(),
+            "game": dict(self.game),
+            "games": dict(self.games),
+            "totals": dict(self.totals),
+            "events": list(self.events),
+        }
+
+
+@dataclass(frozen=True)
+class RubberResult:
+    """An ended rubber: who won it, the final totals, and the winner's margin over the
+    best of the others (negative if the rubber's winner scored less)."""
+
+    winner: str
+    totals: Mapping[str, int]
+    difference: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winner": self.winner, "totals": dict(self.totals), "difference": self.difference}
+
+
+@dataclass(frozen=True)
+class Rubber:
+    """A rubber's hands with the running score; ``result`` once it has ended."""
+
+    parties: Mapping[str, tuple[Seat, ...]]
+    hands: tuple[RubberHand, ...]
+    games: Mapping[str, int]
+    totals: Mapping[str, int]
+    result: RubberResult | None
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON answer of the command line and ``POST /api/score/`` for a rubber."""
+        return {
+            "ruleset": "whist",
+            "rubber": True,
+            "parties": {party: list(seats) for party, seats in self.parties.items()},
+            "hands": [hand.to_json() for hand in self.hands],
+            "games": dict(self.games),
+            "totals": dict(self.totals),
+            "result": self.result and self.result.to_json(),
+        }
+
+
+def _kind(hand: Hand) -> str:
+    """Partnerships play one rubber together, whatever their variant; the others apart."""
+    return "alone" if hand.variant in (Variant.HUSSAR, Variant.THREE_PLAYER) else "partnerships"
+
+
+def _party_text(party: str) -> str:
+    return {"NS": "N–S", "EW": "E–W"}.get(party) or f"seat {party}"
+
+
+def rubber_of(
+    hands: Sequence[Hand],
+    settlements: Sequence[Settlement],
+    items: Sequence[Sequence[Item]],
+    strike: bool,
+) -> Rubber:
+    """The rubber of ``hands``, each with its settlement and items (from :mod:`whist`)."""
+    if not hands:
+        raise HandError("hands", "a rubber needs at least one hand")
+    first = hands[0]
+    parties = first.parties
+    needed = 1 if first.variant is Variant.HUSSAR else 2
+    game = dict.fromkeys(parties, 0)
+    games = dict.fromkeys(parties, 0)
+    totals = dict.fromkeys(parties, 0)
+    played: list[RubberHand] = []
+    result: RubberResult | None = None
+    for index, hand in enumerate(hands):
+        _check_fits(index, hand, first, result)
+        events: list[str] = []
+        winner = None
+        for stage in _GAME_ITEMS:
+            for item in items[index]:
+                if item.item == stage:
+                    game[item.party] += item.points
+                    totals[item.party] += item.points
+            winner = winner or _game_winner(game)
+        for item in items[index]:
+            if item.item not in _GAME_ITEMS:
+                totals[item.party] += item.points
+        shown = dict(game)
+        if winner is not None:
+            games[winner] += 1
+            totals[winner] += GAME_BONUS
+            events.append(f"Game {sum(games.values())} to {_party_text(winner)}: +{GAME_BONUS}")
+            if strike:
+                events.extend(_strike(game, totals, winner))
+            if games[winner] == needed:
+                totals[winner] += RUBBER_BONUS
+                count = "one game" if needed == 1 else f"{needed} games"
+                events.append(f"Rubber to {_party_text(winner)} ({count}): +{RUBBER_BONUS}")
+                others = max(total for party, total in totals.items() if party != winner)
+                result = RubberResult(winner, dict(totals), totals[winner] - others)
+            game = dict.fromkeys(parties, 0)
+        played.append(
+            RubberHand(settlements[index], shown, dict(games), dict(totals), tuple(events))
+        )
+    return Rubber(dict(parties), tuple(played), dict(games), dict(totals), result)
+
+
+def _check_fits(index: int, hand: Hand, first: Hand, result: RubberResult | None) -> None:
+    if result is not None:
+        raise HandError(
+            f"hands[{index}]", f"the rubber ended with hands[{index - 1}] ({result.winner} won)"
+        )
+    if _kind(hand) != _kind(first) or (_kind(first) == "alone" and hand.variant != first.variant):
+        raise HandError(
+            f"hands[{index}].variant",
+            f"a rubber is played in one kind of play: {first.variant.value!r} started it "
+            f"(got {hand.variant.value!r})",
+        )
+
+
+def _game_winner(game: Mapping[str, int]) -> str | None:
+    """The party first to 10: the only one on 10 or more, or the highest of several.
+
+    Players alone can reach 10 in the same hand; equal at the top, nobody wins yet.
+    """
+    top = max(game.values())
+    leaders = [party for party, points in game.items() if points == top]
+    return leaders[0] if top >= GAME and len(leaders) == 1 else None
+
+
+def _strike(game: Mapping[str, int], totals: dict[str, int], winner: str) -> list[str]:
+    """003 "škrtat": the other parties' points of this game leave their totals."""
+    events = []
+    for party, points in game.items():
+        if party != winner and points:
+            totals[party] -= points
+            verb = "strike" if winner in ("NS", "EW") else "strikes"
+            events.append(
+                f"{_party_text(winner)} {verb} {_party_text(party)}'s {points} points of the game"
+            )
+    return events
