@@ -154,7 +154,8 @@ def written_text(players: Sequence[Seat], amount: Amount) -> str:
     sign = "+" if amount > 0 else "−"
     verb = "scores" if len(players) == 1 else "score"
     each = " each" if len(players) > 1 else ""
-    return f"{seats_text(players)} {verb} {sign}{amount_text(abs(amount))}{each}"
+    size = amount_text(amount if amount > 0 else -amount)
+    return f"{seats_text(players)} {verb} {sign}{size}{each}"
 
 
 def written_line(
@@ -163,4 +164,4 @@ def written_line(
     """A line of written scores: each of ``players`` is credited ``amount``, the rest 0."""
     parts.append(written_text(players, amount))
     members = frozenset(players)
-    return Line(item, "; ".join(parts), {s: amount if s in members else 0 for s in seats})
+    return Line(item, "; ".join(parts), Deltas({s: amount if s in members else 0 for s in seats}))

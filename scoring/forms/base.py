@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import HandError, get_ruleset, score_hand
 from scoring.cards import Card, total_points
+from scoring.deck import DeckCard
 from scoring.forms.counter import CardCount, count_cards
 from scoring.forms.fields import (
     CARD_CHOICES,
@@ -56,7 +57,7 @@ class HandForm(forms.Form):
     counts_cards = True
     HEAD = "contract"  # the field the game starts with (whist: its variant)
     # The game's fields first (the errors are listed in this order); unknown names are skipped.
-    field_order = (
+    field_order: tuple[str, ...] = (
         "contract", "declarer", "partner", "sitter", "called", "prever_talon",
         "preferanc_talon", "folded", "declarer_points",
     )  # fmt: skip
@@ -126,7 +127,7 @@ class HandForm(forms.Form):
         """Offer only the table's seats, each with its player's name (at a tournament)."""
         title: Callable[[int], StrOrPromise] = self.seat_title if self.seat_names else str
         for field in self.fields.values():
-            if isinstance(field, SeatChoices):
+            if isinstance(field, SeatChoices) and isinstance(field, forms.ChoiceField):
                 field.choices = field.seat_choices(self.seats, title)
 
     def add_seat_groups(self, prefix: str, groups: list[tuple[str, list]]) -> SeatGroups:
@@ -213,7 +214,9 @@ class HandForm(forms.Form):
         return [self[name] for name in names]
 
     @property
-    def card_groups(self) -> list[tuple[StrOrPromise, list[Card]]]:
+    def card_groups(self) -> Sequence[tuple[StrOrPromise, Sequence[Card | DeckCard]]]:
+        """The card picker's groups: a label, then its cards (the template reads each card's
+        ``name`` and ``is_counter``, which the pack's and the two-pack deck's cards both have)."""
         return card_groups()
 
     def card_count(self) -> CardCount | None:

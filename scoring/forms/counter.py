@@ -8,8 +8,9 @@ two packs (Slovenian Tarok) each card is ticked with its pack (`K-hearts/2`,
 `scoring.deck`), counted in threes to 140.
 """
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from django.utils.translation import gettext as _
 
@@ -18,6 +19,8 @@ from scoring.cards import PACK, Card, total_points
 from scoring.deck import DECK, DeckCard, count_deck_points
 
 SHOWN = 8  # cards named in a message before "and N more"
+# A card the counter reads: one of the pack, or one of the two-pack deck with its pack.
+PickedCard = TypeVar("PickedCard", Card, DeckCard)
 
 
 @dataclass(frozen=True)
@@ -56,16 +59,29 @@ def count_cards(
     cards: Iterable[str], other: Iterable[str], *, side: str, method: str, packs: int = 1
 ) -> CardCount | None:
     """Count the ticked cards (and check them against the other side's); None if unreadable."""
-    parse, deck = (DeckCard.parse, DECK) if packs == 2 else (Card.parse, PACK)
+    if packs == 2:
+        return _count(cards, other, side, method, packs, DeckCard.parse, DECK, count_deck_points)
+    return _count(
+        cards, other, side, method, packs, Card.parse, PACK, lambda pile: count_points(pile, method)
+    )
+
+
+def _count(
+    cards: Iterable[str],
+    other: Iterable[str],
+    side: str,
+    method: str,
+    packs: int,
+    parse: Callable[[str], PickedCard],
+    deck: Sequence[PickedCard],
+    count: Callable[[list[PickedCard]], int],
+) -> CardCount | None:
+    """:func:`count_cards` with the pack's (or the deck's) cards, reader and counting."""
     try:
         mine = [parse(name) for name in cards or ()]
         theirs = [parse(name) for name in other or ()]
     except HandError:
         return None  # the card fields show which name is wrong
-
-    def count(pile) -> int:
-        return count_deck_points(pile) if packs == 2 else count_points(pile, method)
-
     total = total_points(method, packs)
     points = count(mine)
     rest = count([card for card in deck if card not in mine])
@@ -79,7 +95,13 @@ def count_cards(
     )  # fmt: skip
 
 
-def _problem(mine: list, theirs: list, together: int, total: int, deck) -> str | None:
+def _problem(
+    mine: Sequence[PickedCard],
+    theirs: Sequence[PickedCard],
+    together: int,
+    total: int,
+    deck: Sequence[PickedCard],
+) -> str | None:
     """Why the two sides' cards are not the whole pack (or deck) once, or None when they are."""
     both = [card for card in mine if card in theirs]
     if both:
@@ -96,7 +118,7 @@ def _problem(mine: list, theirs: list, together: int, total: int, deck) -> str |
     return message
 
 
-def _names(cards: list) -> str:
+def _names(cards: Sequence[Card | DeckCard]) -> str:
     names = ", ".join(card.name for card in cards[:SHOWN])
     if len(cards) > SHOWN:
         names += " " + _("and %(n)s more") % {"n": len(cards) - SHOWN}

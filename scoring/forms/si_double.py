@@ -7,6 +7,7 @@ Announcements are entered in rows (kind, side, announced, made, kontra), so that
 sides can enter the same kind.
 """
 
+from collections.abc import Mapping
 from typing import Any
 
 from django import forms
@@ -101,8 +102,8 @@ class SiDoubleHandForm(HandForm):
 
     def _players(self) -> int:
         """The table size chosen (the calculator), 4 until a valid one is."""
-        chosen = self.data.get("players") if self.is_bound else self.initial.get("players")
-        return int(chosen) if str(chosen) in {str(n) for n in PLAYERS} else 4
+        chosen = str(self.data.get("players") if self.is_bound else self.initial.get("players"))
+        return int(chosen) if chosen in {str(n) for n in PLAYERS} else 4
 
     def _add_announcement(self, row: int) -> list[str]:
         prefix = f"announcement_{row}"
@@ -200,7 +201,7 @@ class SiDoubleHandForm(HandForm):
         return DeckCard.parse(name).name
 
     @classmethod
-    def initial_from_hand(cls, hand: dict[str, Any]) -> dict[str, Any]:
+    def initial_from_hand(cls, hand: Mapping[str, Any]) -> dict[str, Any]:
         data = super().initial_from_hand(hand)
         if hand.get("partners"):
             data["partners"] = list(hand["partners"])

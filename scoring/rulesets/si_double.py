@@ -148,11 +148,15 @@ def score(hand: Hand, rules: Mapping[str, Any]) -> Settlement:
 
 def _game_line(hand: Hand) -> Line:
     """±(game value + difference) × 2^kontra for each declaring member (RULES §5.3)."""
-    value, points = GAME_VALUES[hand.contract], hand.declarer_points
+    contract, points = hand.contract, hand.declarer_points
+    # A normal game with no silent valat: the reader (_check_complete) has refused one
+    # without these.
+    assert contract is not None and points is not None
+    value = GAME_VALUES[contract]
     raw = abs(points - HALF)
     difference = round_to_five(raw)
     won = points > HALF
-    parts = [f"Game ({name_of(hand.contract)} {value}): {points} points"]
+    parts = [f"Game ({name_of(contract)} {value}): {points} points"]
     if raw == difference:
         parts[0] += f", |{points}−{HALF}|={raw}"
     else:
@@ -164,8 +168,10 @@ def _game_line(hand: Hand) -> Line:
 
 def _won_or_lost_line(hand: Hand) -> Line:
     """Berač, barvni valat, valat: ±the value × 2^kontra, no difference."""
-    value = GAME_VALUES[hand.contract]
-    parts = [f"Game ({name_of(hand.contract)} {value}): {'won' if hand.won else 'lost'}"]
+    contract = hand.contract
+    assert contract is not None  # score() has put a standalone adjustment apart
+    value = GAME_VALUES[contract]
+    parts = [f"Game ({name_of(contract)} {value}): {'won' if hand.won else 'lost'}"]
     amount = doubled(value, hand.kontra, LEVELS, parts)
     side = hand.declaring_side
     return written_line("game", parts, hand.seats, side, amount if hand.won else -amount)
@@ -215,8 +221,11 @@ def _napoved_line(hand: Hand, napoved: Napoved, counts: bool) -> Line:
 def _klop_lines(hand: Hand, rules: Mapping[str, Any]) -> list[Line]:
     """Each player alone: −own points rounded to 5; over 70 −140; no trick +140."""
     extreme, lines = rules["klop_extreme"], []
+    seat_points, seat_tricks = hand.klop_points, hand.klop_tricks
+    # A klop: the reader (_check_klop) requires both.
+    assert seat_points is not None and seat_tricks is not None
     for seat in hand.seats:
-        points, tricks = hand.klop_points[seat], hand.klop_tricks[seat]
+        points, tricks = seat_points[seat], seat_tricks[seat]
         parts = [f"Klop, seat {seat}: {points} points in {tricks} tricks"]
         if tricks == 0:
             parts.append(f"no trick: +{extreme}")

@@ -265,8 +265,8 @@ def _read_adjustments(hand: JsonObject, players: int) -> tuple[Adjustment, ...]:
     adjustments = []
     for _, entry in hand.objects("penalties", _ADJUSTMENT_FIELDS, _ADJUSTMENT_FIELDS):
         entry.choice("code", {ADJUSTMENT: ADJUSTMENT})
-        seat = entry.int("seat", 1, players)
-        points = entry.int("points", -_MOST_POINTS, _MOST_POINTS)
+        seat = entry.required_int("seat", 1, players)
+        points = entry.required_int("points", -_MOST_POINTS, _MOST_POINTS)
         reason = entry.raw("reason")
         if type(reason) is not str or not reason.strip() or len(reason) > _REASON_LENGTH:
             raise entry.error(
@@ -280,6 +280,7 @@ def _read_adjustments(hand: JsonObject, players: int) -> tuple[Adjustment, ...]:
 def _check_complete(hand: JsonObject, parsed: Hand) -> None:
     """What a played hand needs, and fields that contradict each other."""
     contract = parsed.contract
+    assert contract is not None  # _read_hand reads a hand without one (_read_standalone) apart
     if contract is Contract.KLOP:
         _check_klop(hand, parsed)
         return
@@ -311,6 +312,8 @@ def _check_klop(hand: JsonObject, parsed: Hand) -> None:
     for name in _KLOP:
         hand.require(name, "is required in a klop: seat → own points and tricks")
     points, tricks = parsed.klop_points, parsed.klop_tricks
+    # require() has refused an absent or null map, and seat_map() reads any other.
+    assert points is not None and tricks is not None
     if sum(points.values()) != DECK_POINTS:
         raise hand.error("klop_points", f"must total {DECK_POINTS} (got {sum(points.values())})")
     if sum(tricks.values()) != parsed.tricks:
