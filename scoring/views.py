@@ -3,7 +3,7 @@
 Nothing here stores anything; both are open to everyone.
 """
 
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
@@ -17,6 +17,7 @@ from scoring.forms.running import RubberForm, RunningTotalsForm
 from scoring.hand_documents import TooLarge, parse_document, score_document
 from scoring.jsonio import MAX_BYTES, dumps
 from scoring.penalties import PenaltyEntry
+from scoring.settlement import Settlement
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -120,7 +121,9 @@ def calculator(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
     return render(request, template, context)
 
 
-def _rubber(form: HandForm, settlement, data, adds: bool) -> tuple[dict | None, list[dict]]:
+def _rubber(
+    form: HandForm, settlement: Settlement | None, data: QueryDict | None, adds: bool
+) -> tuple[dict | None, list[dict]]:
     """The rubber so far and its hands, for a ruleset that plays rubbers (whist).
 
     "Add to the running total" adds the hand to the rubber too; a hand added after the
@@ -153,7 +156,9 @@ def _ended(ruleset: str, hands: list[dict], rules: dict) -> bool:
 
 def _scored_rubber(ruleset: str, hands: list[dict], rules: dict) -> dict:
     document = {"ruleset": ruleset, "rubber": True, "hands": hands, "house_rules": rules}
-    return score_document(document)
+    scored = score_document(document)
+    assert isinstance(scored, dict)  # a rubber document answers one object
+    return scored
 
 
 @public

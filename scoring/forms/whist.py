@@ -5,12 +5,19 @@ Whist counts tricks, not card points, so the form has no points field and no car
 three players take each seat's tricks; the honours go to a side, or to a hussar's seat.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.forms.base import HandForm
 from scoring.forms.fields import NUMBER, PILLS, optional_choice, seat_field
 from scoring.rulesets.whist_hand import ALONE, SIDES, TRICKS, Variant
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 VARIANTS = [
     (Variant.STANDARD.value, _("Standard")),
@@ -24,7 +31,7 @@ SIDE_CHOICES = [("", "—"), ("NS", _("N–S (seats 1 and 3)")), ("EW", _("E–W
 _ALONE = frozenset(variant.value for variant in ALONE)
 
 
-def _tricks_field(label) -> forms.IntegerField:
+def _tricks_field(label: StrOrPromise) -> forms.IntegerField:
     return forms.IntegerField(
         label=label, required=False, min_value=0, max_value=TRICKS,
         widget=forms.NumberInput(attrs={**NUMBER, "max": TRICKS}),

@@ -141,13 +141,14 @@ def _read_tricks(hand: JsonObject, variant: Variant) -> Mapping[str | Seat, int]
     tricks: dict[str | Seat, int]
     if variant in ALONE:
         seats = table_seats({"variant": variant.value})
-        tricks = dict(hand.seat_map("tricks", seats, 0, TRICKS) or {})
+        by_seat = hand.seat_map("tricks", seats, 0, TRICKS) or {}
+        tricks = {seat: count for seat, count in by_seat.items()}
         per = "seat"
     else:
         sides = JsonObject(hand.raw("tricks"), "tricks", SIDES)
         for side in SIDES:
             sides.require(side, "is required: the tricks of N–S and of E–W")
-        tricks = {side: sides.int(side, 0, TRICKS) for side in SIDES}
+        tricks = {side: sides.required_int(side, 0, TRICKS) for side in SIDES}
         per = "side"
     total = sum(tricks.values())
     if total != TRICKS:
