@@ -1,4 +1,5 @@
 import datetime
+import re
 
 import pytest
 from django.contrib.auth import authenticate, get_user_model
@@ -80,3 +81,26 @@ def test_the_demo_tournament_is_in_play_with_hands_at_the_judges_table():
     # A second judge account confirms table 1's sheet in the README's walkthrough.
     second = tournament.rounds.get(number=1).tables.get(number=2)
     assert second.judge.username == "judge2"
+
+
+def test_the_slovenian_demo_plays_at_a_table_of_six_with_written_scores(client):
+    from tournaments.models import Hand, Tournament
+
+    call_command("seed_demo")
+    call_command("seed_demo")
+    assert Tournament.objects.count() == 2
+    tournament = Tournament.objects.get(ruleset="si_double")
+    assert tournament.host_club.short_name == "TD Ljubljana" and tournament.starting_chips == 0
+    tables = tournament.rounds.get(number=1).tables.order_by("number")
+    assert [table.seats.count() for table in tables] == [6, 4]
+    hands = Hand.objects.filter(table=tables[0]).order_by("number")
+    # Trojka 30 + 15 for 1, 3 and 5; solo dvojka −(90 + 10) × 2 for 2; berač 110 for 4.
+    assert [hand.deltas() for hand in hands] == [
+        {1: 45, 2: 0, 3: 45, 4: 0, 5: 45, 6: 0},
+        {1: 0, 2: -200, 3: 0, 4: 0, 5: 0, 6: 0},
+        {1: 0, 2: 0, 3: 0, 4: 110, 5: 0, 6: 0},
+    ]
+    client.force_login(tables[0].judge)
+    page = client.get(tables[0].get_absolute_url()).content.decode()
+    chips = re.findall(r'<span class="seat-chips">([^<]*)</span>', page)
+    assert chips == ["45", "-200", "45", "110", "45", "0"]
