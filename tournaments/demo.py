@@ -89,7 +89,7 @@ DEMO_TOURNAMENTS = (
             },
             # Berač by seat 4, won: 110.
             {"players": 6, "contract": "berac", "declarer": 4, "won": True},
-        ),  # fmt: skip
+        ),
     ),
 )
 DEMO_NAME = DEMO_TOURNAMENTS[0].name
