@@ -15,9 +15,31 @@ from typing import Any
 
 from scoring.jsonio import freeze, thaw
 
-__all__ = ["PenaltyEntry"]
+__all__ = ["PARAMS", "PenaltyEntry", "PenaltyParam"]
 
 LANGUAGES = ("en", "cs", "sl")
+
+
+@dataclass(frozen=True)
+class PenaltyParam:
+    """A parameter a penalty takes beside its offender, as a ruling form asks for it."""
+
+    name: str
+    kind: str  # "seat" (a seat of the table), "integer" or "text"
+    label: str
+
+
+# Every parameter any ruleset's penalties take, named once so a ruling form (the director's
+# ledger, the judge's penalty rows) asks for each the same way whatever the ruleset.
+PARAMS = {
+    param.name: param
+    for param in (
+        PenaltyParam("value", "text", "Value (illegal declaration)"),
+        PenaltyParam("rightful", "seat", "Rightful seat (wrong Povinost)"),
+        PenaltyParam("points", "integer", "Points (adjustment)"),
+        PenaltyParam("reason", "text", "Reason"),
+    )
+}
 
 
 @dataclass(frozen=True)
@@ -43,6 +65,9 @@ class PenaltyEntry:
             raise ValueError(f"{self.ruleset!r} is not of the code family {prefix!r}")
         if not self.code.startswith(f"{prefix}."):
             raise ValueError(f"penalty code {self.code!r} must start with {prefix!r}.")
+        unknown = [param for param in self.params if param not in PARAMS]
+        if unknown:
+            raise ValueError(f"{self.code}: unknown parameters {unknown} (known: {list(PARAMS)})")
         if self.original_language not in LANGUAGES:
             raise ValueError(f"{self.code}: unknown language {self.original_language!r}")
         object.__setattr__(self, "example", freeze(self.example))

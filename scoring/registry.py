@@ -55,6 +55,10 @@ class Ruleset(Protocol):
     LEVELS: Levels  # the doubling levels' names (kontra, flek …), or Levels.NONE
     DEAL: Deal  # how the deal goes round, who bids first, whether the dealer sits out
     FORM: str  # the dotted path of its hand form (Django, so named, not imported, here)
+    # The hand's field that says how many sit at the table, where that varies ("players");
+    # None where a hand's seats follow from the rest of it. A ruling made outside any
+    # hand (the director's ledger) is placed at its table with it.
+    TABLE_FIELD: str | None
     Hand: Any  # a frozen dataclass with ``from_json(data) -> Hand``
 
     def score(self, hand: Any, rules: Mapping[str, Any]) -> Settlement: ...

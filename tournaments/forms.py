@@ -11,7 +11,8 @@ from django.utils.translation import gettext_lazy as _
 from accounts.roles import JUDGES
 from clubs.models import Player
 from scoring import get_ruleset
-from scoring.bounds import OutOfBounds, read_decimal
+from scoring.bounds import MAX_INTEGER_DIGITS, OutOfBounds, read_decimal
+from scoring.penalties import PARAMS, PenaltyParam
 from tournaments.models import Round, Table, Tournament
 from tournaments.services import SETUP_FIELDS
 
@@ -344,10 +345,6 @@ class LedgerRulingForm(forms.Form):
     )
     code = forms.ChoiceField(label=_("Ruling"))
     seat = forms.TypedChoiceField(label=_("Seat"), coerce=int)
-    value = forms.CharField(label=_("Value (illegal declaration)"), required=False, max_length=40)
-    rightful = forms.TypedChoiceField(
-        label=_("Rightful seat (wrong Povinost)"), coerce=int, required=False, empty_value=None
-    )
     sitter = forms.TypedChoiceField(
         label=_("Sits out (at a table of four)"), coerce=int, required=False, empty_value=None
     )
@@ -356,9 +353,6 @@ class LedgerRulingForm(forms.Form):
         max_length=500,
         error_messages={"required": _("Say why the ruling is applied.")},
     )
-
-    # The penalty's parameters this form can carry, as the catalogue names them.
-    PARAMS = ("value", "rightful")
 
     def __init__(self, *args, tournament: Tournament, **kwargs) -> None:
         kwargs.setdefault("label_suffix", "")  # the ledger's labels read as headings
@@ -376,7 +370,6 @@ class LedgerRulingForm(forms.Form):
         numbers = sorted({seat.number for table in tables for seat in table.seats.all()})
         seats = [(n, str(n)) for n in numbers]
         self.fields["seat"].choices = seats
-        self.fields["rightful"].choices = [("", "—"), *seats]
         self.fields["sitter"].choices = [
             ("", _("the dealer the table proposes (a misdeal: its dealer)")),
             *seats,
@@ -386,13 +379,20 @@ class LedgerRulingForm(forms.Form):
         catalogue = tournament.rules.PENALTIES
         self.fields["code"].choices = [(e.code, f"{e.title} ({e.code})") for e in catalogue]
         self._params = {entry.code: entry.params for entry in catalogue}
+        # A field for each parameter the ruleset's penalties take; the ruling's own reason
+        # is the ledger's reason, asked for once.
+        taken = dict.fromkeys(param for entry in catalogue for param in entry.params)
+        self.params = [PARAMS[name] for name in taken if name != "reason"]
+        for param in self.params:
+            self.fields[param.name] = _param_field(param, seats)
 
     def clean(self) -> dict:
         data = super().clean()
         table = data.get("table")
         if table is not None:
             numbers = {seat.number for seat in table.seats.all()}
-            for name in ("seat", "rightful", "sitter"):
+            seat_fields = ["seat", "sitter", *(p.name for p in self.params if p.kind == "seat")]
+            for name in seat_fields:
                 if data.get(name) is not None and data[name] not in numbers:
                     self.add_error(
                         name,
@@ -401,7 +401,7 @@ class LedgerRulingForm(forms.Form):
         code = data.get("code")
         if code:
             takes = self._params[code]
-            for name in self.PARAMS:
+            for name in (param.name for param in self.params):
                 given = data.get(name) not in (None, "")
                 if name in takes and not given:
                     self.add_error(
@@ -421,8 +421,32 @@ class LedgerRulingForm(forms.Form):
         """The penalty as a hand stores it: code, seat and the parameters given."""
         data = self.cleaned_data
         penalty = {"code": data["code"], "seat": data["seat"]}
-        penalty.update({name: data[name] for name in self.PARAMS if data.get(name)})
+        penalty.update(
+            {p.name: data[p.name] for p in self.params if data.get(p.name) not in (None, "")}
+        )
+        if "reason" in self._params[data["code"]]:
+            penalty["reason"] = data["reason"]
         return penalty
+
+    @property
+    def param_fields(self) -> list[forms.BoundField]:
+        """The parameter fields, in the order the catalogue first names them."""
+        return [self[param.name] for param in self.params]
+
+
+def _param_field(param: PenaltyParam, seats: list[tuple[int, str]]) -> forms.Field:
+    """A ruling's parameter as the ledger asks for it: a seat of the round's tables, a
+    whole number within bounds, or a short text."""
+    label = _(param.label)
+    if param.kind == "seat":
+        return forms.TypedChoiceField(
+            label=label, choices=[("", "—"), *seats], coerce=int, required=False, empty_value=None
+        )
+    if param.kind == "integer":
+        # The engine checks the ruleset's own range; this only keeps the number a number.
+        most = 10**MAX_INTEGER_DIGITS - 1
+        return WholeNumberField(label=label, required=False, min_value=-most, max_value=most)
+    return forms.CharField(label=label, required=False, max_length=40)
 
 
 class CancelRulingForm(forms.Form):

@@ -40,6 +40,7 @@ __all__ = [
     "PRESETS",
     "PRESET_SOURCES",
     "SEATS",
+    "TABLE_FIELD",
     "TABLE_SIZES",
     "TITLE",
     "ZERO_SUM",
@@ -54,6 +55,7 @@ TABLE_SIZES: tuple[int, ...] = (3, 4)
 ZERO_SUM = True  # Kč paid between the players, the sitter included
 SEATS = table_seats  # 1..3, or 1..4 with a sitter: a function of the hand
 FORM = "scoring.forms.cz_three.CzThreeHandForm"
+TABLE_FIELD: str | None = None  # a sitter, if any, is named by the ruling
 # Only the forehand calls a Varšava (001); at a table of four the dealer sits out.
 DEAL = CzechDeal(forehands_own=frozenset({"varsava"}), sits_out_at=4)
 

@@ -37,6 +37,7 @@ __all__ = [
     "PRESETS",
     "PRESET_SOURCES",
     "SEATS",
+    "TABLE_FIELD",
     "TABLE_SIZES",
     "TITLE",
     "ZERO_SUM",
@@ -49,6 +50,7 @@ TITLE = "Czech Taroky, calling the XIX"
 TABLE_SIZES: tuple[int, ...] = (4,)  # 000: "Počet hráčů 4"
 ZERO_SUM = True  # points are paid between the players
 FORM = "scoring.forms.cz_xix.CzXixHandForm"
+TABLE_FIELD: str | None = None
 # The první is the forehand's obligation to bid (000 "Hlásí ji povinně předák"); only the
 # forehand calls a Varšava (000).
 DEAL = CzechDeal(forehands_own=frozenset({"prvni", "varsava"}))

@@ -49,6 +49,7 @@ __all__ = [
     "PRESETS",
     "PRESET_SOURCES",
     "SEATS",
+    "TABLE_FIELD",
     "TABLE_SIZES",
     "TITLE",
     "ZERO_SUM",
@@ -63,6 +64,7 @@ TABLE_SIZES: tuple[int, ...] = (4, 6, 8)  # 002 Del II, III, IV
 ZERO_SUM = False  # scores written for each player (RULES §0.2)
 SEATS = table_seats  # 1..players: a function of the hand
 FORM = "scoring.forms.si_double.SiDoubleHandForm"
+TABLE_FIELD: str | None = "players"
 # The hands record no dealer: seat 1 deals first and the deal passes one seat a hand.
 DEAL = RotatingDeal()
 

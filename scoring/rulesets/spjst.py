@@ -50,6 +50,7 @@ __all__ = [
     "PRESETS",
     "PRESET_SOURCES",
     "SEATS",
+    "TABLE_FIELD",
     "TABLE_SIZES",
     "TITLE",
     "VALUES",
@@ -66,6 +67,7 @@ TABLE_SIZES: tuple[int, ...] = (4,)
 # Chips are paid between the players: every hand's deltas sum to 0.
 ZERO_SUM = True
 FORM = "scoring.forms.spjst.SpjstHandForm"
+TABLE_FIELD: str | None = None
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule(

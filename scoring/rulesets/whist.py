@@ -44,6 +44,7 @@ __all__ = [
     "PRESETS",
     "PRESET_SOURCES",
     "SEATS",
+    "TABLE_FIELD",
     "TABLE_SIZES",
     "TITLE",
     "ZERO_SUM",
@@ -63,6 +64,7 @@ SEATS = table_seats  # 1..4, or 1..3 in three_player: a function of the hand
 LEVELS = Levels.NONE  # whist has no doubling
 PENALTIES: tuple[PenaltyEntry, ...] = ()  # RULES §7 gives whist none
 FORM = "scoring.forms.whist.WhistHandForm"
+TABLE_FIELD: str | None = None  # three players is a variant; no ruling stands alone
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule(

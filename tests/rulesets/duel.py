@@ -45,6 +45,7 @@ PRESETS: Mapping[str, Mapping[str, Any]] = {}
 PENALTIES: tuple[PenaltyEntry, ...] = ()
 LEVELS = Levels("double", ("double", "redouble"))
 FORM = "tests.rulesets.duel.DuelHandForm"
+TABLE_FIELD: str | None = None
 PRICES = {"game": 1, "solo": 3}
 
 

@@ -39,6 +39,7 @@ PRESETS: Mapping[str, Mapping[str, Any]] = {}
 PENALTIES: tuple[PenaltyEntry, ...] = ()
 LEVELS = Levels.NONE
 FORM = "tests.rulesets.tally.TallyHandForm"
+TABLE_FIELD: str | None = "players"
 TOTAL = 70
 
 

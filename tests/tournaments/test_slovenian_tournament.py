@@ -117,3 +117,41 @@ def test_a_slovenian_round_at_tables_of_eight_and_six(director_client, judge_cli
     )
     rows = list(load_workbook(io.BytesIO(xlsx.content)).active.iter_rows(values_only=True))
     assert any(last in row and -110 in row for row in rows)
+
+
+def test_a_directors_adjustment_is_applied_from_the_ledger(
+    director_client, judge_client, judge, club
+):
+    setup = {
+        "name": "Prilagoditev", "date": "2026-11-28", "host_club": club.pk,
+        "ruleset": "si_double", "rounds_planned": 1, "hands_per_round": 8,
+        "starting_chips": 0, "table_size": 6, "standings_method": "chips",
+        "placement_points_text": "6, 5, 4, 3, 2, 1",
+    }  # fmt: skip
+    director_client.post(reverse("tournaments:create"), setup)
+    tournament = Tournament.objects.get()
+    for n in range(6):
+        player = Player.objects.create(first_name=f"I{n}", last_name=f"Kos{n}", home_club=club)
+        director_client.post(
+            reverse("tournaments:register", args=[tournament.pk]), {"player": player.pk}
+        )
+    director_client.post(reverse("tournaments:draw", args=[tournament.pk]), {"seed": "1"})
+    table = Round.objects.get().tables.get()
+    director_client.post(
+        reverse("tournaments:round_status", args=[tournament.pk, 1]), {"status": "playing"}
+    )
+    ledger_url = reverse("tournaments:ledger", args=[tournament.pk])
+    page = director_client.get(ledger_url).content.decode()
+    assert 'name="points"' in page and 'name="rightful"' not in page  # the ruleset's own
+    apply_url = reverse("tournaments:ledger_apply", args=[tournament.pk])
+    ruling = {"table": table.pk, "code": "si.adjustment", "seat": 5, "reason": "late to table"}
+    refused = director_client.post(apply_url, ruling, follow=True).content.decode()
+    assert "needs its points" in refused and not Hand.objects.exists()
+    director_client.post(apply_url, {**ruling, "points": "-20"})
+    hand = Hand.objects.get()
+    assert hand.data["penalties"] == [
+        {"code": "si.adjustment", "seat": 5, "points": -20, "reason": "late to table"}
+    ]
+    assert hand.deltas() == {1: 0, 2: 0, 3: 0, 4: 0, 5: -20, 6: 0}
+    ledger = director_client.get(ledger_url).content.decode()
+    assert "si.adjustment (points -20) (reason late to table)" in ledger

@@ -78,6 +78,8 @@ def ledger(request: HttpRequest, pk: int) -> HttpResponse:
                     "hand": hand,
                     "index": index,
                     "penalty": penalty,
+                    # What the ruling carries beside its code and offender ("rightful 2").
+                    "params": [(k, v) for k, v in penalty.items() if k not in ("code", "seat")],
                     "player": names.get(penalty.get("seat")),
                     "reason": reason,
                 }
@@ -94,13 +96,17 @@ def ledger(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _standalone(table: Table, penalty: dict, chosen_sitter: int | None) -> dict:
-    """A standalone ruling as a hand; where the dealer sits the hand out it names the sitter.
+    """A standalone ruling as a hand, placed at its table (where the ruleset's hands say
+    how many sit there); where the dealer sits the hand out it names the sitter.
 
     The sitter is the one chosen, else the dealer the ruling itself tells (a misdeal's
     offender), else the dealer the judge's page proposes.
     """
     data: dict = {"penalties": [penalty]}
-    seats, deal = table.seats.count(), table.round.tournament.rules.DEAL
+    seats, rules = table.seats.count(), table.round.tournament.rules
+    if rules.TABLE_FIELD:
+        data[rules.TABLE_FIELD] = seats
+    deal = rules.DEAL
     if not sits_out(deal, seats):
         return data
     sitter = chosen_sitter if chosen_sitter is not None else deal.dealer_of(data, seats)
