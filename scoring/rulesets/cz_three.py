@@ -39,6 +39,7 @@ __all__ = [
     "PENALTIES",
     "PRESETS",
     "PRESET_SOURCES",
+    "RUBBERS",
     "SEATS",
     "TABLE_SIZES",
     "TITLE",
@@ -54,6 +55,7 @@ TABLE_SIZES: tuple[int, ...] = (3, 4)
 ZERO_SUM = True  # Kč paid between the players, the sitter included
 SEATS = table_seats  # 1..3, or 1..4 with a sitter: a function of the hand
 FORM = "scoring.forms.cz_three.CzThreeHandForm"
+RUBBERS = None  # no rubbers: each hand is scored on its own
 # Only the forehand calls a Varšava (001); at a table of four the dealer sits out.
 DEAL = CzechDeal(forehands_own=frozenset({"varsava"}), sits_out_at=4)
 

@@ -36,6 +36,7 @@ __all__ = [
     "PENALTIES",
     "PRESETS",
     "PRESET_SOURCES",
+    "RUBBERS",
     "SEATS",
     "TABLE_SIZES",
     "TITLE",
@@ -49,6 +50,7 @@ TITLE = "Czech Taroky, calling the XIX"
 TABLE_SIZES: tuple[int, ...] = (4,)  # 000: "Počet hráčů 4"
 ZERO_SUM = True  # points are paid between the players
 FORM = "scoring.forms.cz_xix.CzXixHandForm"
+RUBBERS = None  # no rubbers: each hand is scored on its own
 # The první is the forehand's obligation to bid (000 "Hlásí ji povinně předák"); only the
 # forehand calls a Varšava (000).
 DEAL = CzechDeal(forehands_own=frozenset({"prvni", "varsava"}))

@@ -48,6 +48,7 @@ __all__ = [
     "PENALTIES",
     "PRESETS",
     "PRESET_SOURCES",
+    "RUBBERS",
     "SEATS",
     "TABLE_SIZES",
     "TITLE",
@@ -63,6 +64,7 @@ TABLE_SIZES: tuple[int, ...] = (4, 6, 8)  # 002 Del II, III, IV
 ZERO_SUM = False  # scores written for each player (RULES §0.2)
 SEATS = table_seats  # 1..players: a function of the hand
 FORM = "scoring.forms.si_double.SiDoubleHandForm"
+RUBBERS = None  # no rubbers: each hand is scored on its own
 # The hands record no dealer: seat 1 deals first and the deal passes one seat a hand.
 DEAL = RotatingDeal()
 

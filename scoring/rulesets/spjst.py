@@ -49,6 +49,7 @@ __all__ = [
     "PENALTIES",
     "PRESETS",
     "PRESET_SOURCES",
+    "RUBBERS",
     "SEATS",
     "TABLE_SIZES",
     "TITLE",
@@ -66,6 +67,7 @@ TABLE_SIZES: tuple[int, ...] = (4,)
 # Chips are paid between the players: every hand's deltas sum to 0.
 ZERO_SUM = True
 FORM = "scoring.forms.spjst.SpjstHandForm"
+RUBBERS = None  # no rubbers: each hand is scored on its own
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule(

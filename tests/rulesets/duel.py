@@ -45,6 +45,7 @@ PRESETS: Mapping[str, Mapping[str, Any]] = {}
 PENALTIES: tuple[PenaltyEntry, ...] = ()
 LEVELS = Levels("double", ("double", "redouble"))
 FORM = "tests.rulesets.duel.DuelHandForm"
+RUBBERS = None  # no rubbers: each hand is scored on its own
 PRICES = {"game": 1, "solo": 3}
 
 

@@ -39,6 +39,7 @@ PRESETS: Mapping[str, Mapping[str, Any]] = {}
 PENALTIES: tuple[PenaltyEntry, ...] = ()
 LEVELS = Levels.NONE
 FORM = "tests.rulesets.tally.TallyHandForm"
+RUBBERS = None  # no rubbers: each hand is scored on its own
 TOTAL = 70
 
 
