@@ -5,7 +5,7 @@ The command line and the HTTP endpoint both go through `score_document`, so they
 the same answer for the same input. Pure Python, no Django.
 """
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scoring.bounds import quote
@@ -13,9 +13,16 @@ from scoring.errors import HandError
 from scoring.house_rules import resolve
 from scoring.jsonio import DocumentError, TooLarge, read_document
 from scoring.reader import JsonObject
-from scoring.registry import get_ruleset, score_hand
+from scoring.registry import Ruleset, get_ruleset, score_hand
 
-__all__ = ["MAX_HANDS", "DocumentError", "TooLarge", "parse_document", "score_document"]
+__all__ = [
+    "MAX_HANDS",
+    "DocumentError",
+    "TooLarge",
+    "parse_document",
+    "score_document",
+    "score_rubbers",
+]
 
 # A request is answered within a second or so even at the limit (a few ms a hand).
 MAX_HANDS = 1000
@@ -43,29 +50,50 @@ def _score_one(hand: Any, where: str = "") -> dict:
 
 
 def _score_rubber(document: Mapping) -> dict:
-    """``{"ruleset", "rubber": true, "hands": [...], "house_rules"?}``: a whole rubber
-    (whist, RULES §6.2), for a ruleset that scores rubbers (``score_rubber``)."""
+    """``{"ruleset", "rubber": true, "hands": [...], "house_rules"?}``: one whole rubber
+    (whist, RULES §6.2) of a ruleset that plays rubbers; a hand after its end is refused."""
     rubber = JsonObject(document, "", ("ruleset", "rubber", "hands", "house_rules"))
     rubber.require("ruleset")
     module = get_ruleset(rubber.raw("ruleset"))
     if not rubber.bool("rubber"):
         raise rubber.error("rubber", "must be true for a rubber, or absent for one hand")
-    score_rubber = getattr(module, "score_rubber", None)
-    if score_rubber is None:
+    if module.RUBBERS is None:
         raise rubber.error("rubber", f"{module.NAME!r} plays no rubbers")
     rubber.require("hands", "is required: the rubber's hands in order")
-    items = list(rubber.list("hands"))
+    items = [item for _path, item in rubber.list("hands")]
     if len(items) > MAX_HANDS:
         raise TooLarge("hands", f"at most {MAX_HANDS} hands (got {len(items)})")
-    rules = resolve(module.HOUSE_RULES, rubber.raw("house_rules"))
-    hands = []
-    for path, item in items:
+    first, *after = score_rubbers(module, items, rubber.raw("house_rules"))
+    if after:
+        ended = len(first.hands)
+        raise HandError(
+            f"hands[{ended}]",
+            f"the rubber ended with hands[{ended - 1}] ({first.result.winner} won)",
+        )
+    return first.to_json()
+
+
+def score_rubbers(
+    module: Ruleset, hands: Sequence[Any], house_rules: Mapping[str, Any] | None
+) -> tuple[Any, ...]:
+    """Hands' JSON objects, in order, as the rubbers ``module`` plays one after another
+    (its ``RUBBERS``): the hand after a rubber's end starts the next one.
+
+    The one reading of rubbers for the API, the calculator and a tournament table. An
+    error names the hand: ``hands[2].tricks``.
+    """
+    if module.RUBBERS is None:
+        raise HandError("rubber", f"{module.NAME!r} plays no rubbers")
+    rules = resolve(module.HOUSE_RULES, house_rules)
+    parsed = []
+    for index, item in enumerate(hands):
+        path = f"hands[{index}]"
         try:
-            hands.append(module.Hand.from_json(item))
+            parsed.append(module.Hand.from_json(item))
         except HandError as error:
             field = path if error.field == "hand" else f"{path}.{error.field}"
             raise HandError(field, error.reason) from None
-    return score_rubber(hands, rules).to_json()
+    return module.RUBBERS(parsed, rules)
 
 
 def score_document(document: Any) -> dict | list:

@@ -10,7 +10,7 @@ Deltas({1: 3, 2: -3, 3: 3, 4: -3})
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from types import MappingProxyType
 from typing import Any, Protocol
@@ -60,6 +60,11 @@ class Ruleset(Protocol):
     # hand (the director's ledger) is placed at its table with it.
     TABLE_FIELD: str | None
     Hand: Any  # a frozen dataclass with ``from_json(data) -> Hand``
+    # Optional: None, or for a game played in rubbers (whist) ``RUBBERS(hands, rules)``:
+    # validated hands in order as rubbers played one after another (the hand after a
+    # rubber's end starts the next), each with ``hands`` (one a hand), ``games``,
+    # ``totals``, ``result`` (None while it goes on) and ``to_json()``.
+    RUBBERS: Callable[[Sequence[Any], Mapping[str, Any]], tuple[Any, ...]] | None
 
     def score(self, hand: Any, rules: Mapping[str, Any]) -> Settlement: ...
 

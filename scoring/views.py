@@ -14,7 +14,7 @@ from scoring import RULESETS, catalogue, score_hand
 from scoring.errors import HandError, clip, quote
 from scoring.forms import HandForm, hand_form, hand_forms
 from scoring.forms.running import RubberForm, RunningTotalsForm
-from scoring.hand_documents import TooLarge, parse_document, score_document
+from scoring.hand_documents import TooLarge, parse_document, score_document, score_rubbers
 from scoring.jsonio import MAX_BYTES, dumps
 from scoring.penalties import PenaltyEntry
 from scoring.settlement import Settlement
@@ -110,7 +110,6 @@ def calculator(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
         "settlement": settlement,
         "rubber": rubber,
         "rubber_json": dumps(rubber_hands) if rubber_hands else "",
-        "rubber_hands_count": len(rubber_hands),
         "running": running,
         "running_json": dumps({str(seat): amount for seat, amount in running.items()}),
         "module": form.module,
@@ -127,38 +126,24 @@ def _rubber(
     """The rubber so far and its hands, for a ruleset that plays rubbers (whist).
 
     "Add to the running total" adds the hand to the rubber too; a hand added after the
-    rubber ended starts the next one; "new rubber" starts again from none.
+    rubber ended starts the next one (only that one is carried on); "new rubber" starts
+    again from none.
     """
-    if not hasattr(form.module, "score_rubber"):
+    if form.module.RUBBERS is None:
         return None, []
     hands = RubberForm(data).hands()
     rules = form.house_rules() if hasattr(form, "cleaned_data") else {}
     if settlement and adds:
-        if hands and _ended(form.ruleset, hands, rules):
-            hands = []
         own = {"ruleset", "penalties", "house_rules"}
         hands = [*hands, {k: v for k, v in form.hand_json().items() if k not in own}]
     if not hands:
         return None, []
     try:
-        return _scored_rubber(form.ruleset, hands, rules), hands
+        current = score_rubbers(form.module, hands, rules)[-1]
     except HandError as error:
         # Kept, not dropped: a bad house rule typed in must not lose the rubber.
         return {"error": str(error)}, hands
-
-
-def _ended(ruleset: str, hands: list[dict], rules: dict) -> bool:
-    try:
-        return _scored_rubber(ruleset, hands, rules)["result"] is not None
-    except HandError:
-        return False
-
-
-def _scored_rubber(ruleset: str, hands: list[dict], rules: dict) -> dict:
-    document = {"ruleset": ruleset, "rubber": True, "hands": hands, "house_rules": rules}
-    scored = score_document(document)
-    assert isinstance(scored, dict)  # a rubber document answers one object
-    return scored
+    return current.to_json(), hands[len(hands) - len(current.hands) :]
 
 
 @public

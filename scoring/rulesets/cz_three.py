@@ -39,6 +39,7 @@ __all__ = [
     "PENALTIES",
     "PRESETS",
     "PRESET_SOURCES",
+    "RUBBERS",
     "SEATS",
     "TABLE_FIELD",
     "TABLE_SIZES",
@@ -56,6 +57,7 @@ ZERO_SUM = True  # Kč paid between the players, the sitter included
 SEATS = table_seats  # 1..3, or 1..4 with a sitter: a function of the hand
 FORM = "scoring.forms.cz_three.CzThreeHandForm"
 TABLE_FIELD: str | None = None  # a sitter, if any, is named by the ruling
+RUBBERS = None  # no rubbers: each hand is scored on its own
 # Only the forehand calls a Varšava (001); at a table of four the dealer sits out.
 DEAL = CzechDeal(forehands_own=frozenset({"varsava"}), sits_out_at=4)
 

@@ -36,6 +36,7 @@ __all__ = [
     "PENALTIES",
     "PRESETS",
     "PRESET_SOURCES",
+    "RUBBERS",
     "SEATS",
     "TABLE_FIELD",
     "TABLE_SIZES",
@@ -51,6 +52,7 @@ TABLE_SIZES: tuple[int, ...] = (4,)  # 000: "Počet hráčů 4"
 ZERO_SUM = True  # points are paid between the players
 FORM = "scoring.forms.cz_xix.CzXixHandForm"
 TABLE_FIELD: str | None = None
+RUBBERS = None  # no rubbers: each hand is scored on its own
 # The první is the forehand's obligation to bid (000 "Hlásí ji povinně předák"); only the
 # forehand calls a Varšava (000).
 DEAL = CzechDeal(forehands_own=frozenset({"prvni", "varsava"}))

@@ -48,6 +48,7 @@ __all__ = [
     "PENALTIES",
     "PRESETS",
     "PRESET_SOURCES",
+    "RUBBERS",
     "SEATS",
     "TABLE_FIELD",
     "TABLE_SIZES",
@@ -65,6 +66,7 @@ ZERO_SUM = False  # scores written for each player (RULES §0.2)
 SEATS = table_seats  # 1..players: a function of the hand
 FORM = "scoring.forms.si_double.SiDoubleHandForm"
 TABLE_FIELD: str | None = "players"
+RUBBERS = None  # no rubbers: each hand is scored on its own
 # The hands record no dealer: seat 1 deals first and the deal passes one seat a hand.
 DEAL = RotatingDeal()
 

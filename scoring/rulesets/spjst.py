@@ -49,6 +49,7 @@ __all__ = [
     "PENALTIES",
     "PRESETS",
     "PRESET_SOURCES",
+    "RUBBERS",
     "SEATS",
     "TABLE_FIELD",
     "TABLE_SIZES",
@@ -68,6 +69,7 @@ TABLE_SIZES: tuple[int, ...] = (4,)
 ZERO_SUM = True
 FORM = "scoring.forms.spjst.SpjstHandForm"
 TABLE_FIELD: str | None = None
+RUBBERS = None  # no rubbers: each hand is scored on its own
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule(

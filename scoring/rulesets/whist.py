@@ -30,7 +30,7 @@ from scoring.labels import written_line
 from scoring.levels import Levels
 from scoring.penalties import PenaltyEntry
 from scoring.rulesets.whist_hand import NAME, SIDES, TRICKS, Hand, Variant, table_seats
-from scoring.rulesets.whist_rubber import Item, Rubber, rubber_of
+from scoring.rulesets.whist_rubber import Item, Rubber, rubbers_of
 from scoring.settlement import Line, Seat, Settlement
 from scoring.turns import HandData, Turn, after
 
@@ -43,6 +43,7 @@ __all__ = [
     "PENALTIES",
     "PRESETS",
     "PRESET_SOURCES",
+    "RUBBERS",
     "SEATS",
     "TABLE_FIELD",
     "TABLE_SIZES",
@@ -52,7 +53,7 @@ __all__ = [
     "WhistDeal",
     "hand_items",
     "score",
-    "score_rubber",
+    "score_rubbers",
     "summary",
 ]
 
@@ -248,15 +249,22 @@ def score(hand: Hand, rules: Mapping[str, Any]) -> Settlement:
     return Settlement(NAME, seats, tuple(lines))
 
 
-def score_rubber(hands: Sequence[Hand], rules: Mapping[str, Any]) -> Rubber:
-    """A rubber of validated hands in order (RULES §6.2): running score, games, result.
+def score_rubbers(hands: Sequence[Hand], rules: Mapping[str, Any]) -> tuple[Rubber, ...]:
+    """Validated hands in order as rubbers played one after another (RULES §6.2): each
+    with its running score, games and, once ended, its result; the hand after a rubber's
+    end starts the next rubber, so only the last one may be unfinished.
 
-    Raises :class:`HandError` naming ``hands[i]`` for a hand after the rubber ended or of
-    another kind of play (partnerships, hussar, three players are not mixed).
+    Raises :class:`HandError` naming ``hands`` when there is none, or ``hands[i].variant``
+    for a hand of another kind of play than its rubber's first (partnerships, hussar and
+    three players are not mixed within a rubber).
     """
     rules = resolve(HOUSE_RULES, rules)
-    return rubber_of(hands, [score(hand, rules) for hand in hands],
-                     [hand_items(hand) for hand in hands], rules["strike_points"])  # fmt: skip
+    return rubbers_of(hands, [score(hand, rules) for hand in hands],
+                      [hand_items(hand) for hand in hands], rules["strike_points"])  # fmt: skip
+
+
+# The registry's optional part: whist plays rubbers (tarock rulesets set it to None).
+RUBBERS = score_rubbers
 
 
 def summary(hand: Mapping[str, Any]) -> str:

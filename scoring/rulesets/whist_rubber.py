@@ -4,7 +4,8 @@ A party (a side, N–S or E–W; or a seat playing alone in hussar and three pla
 game by being first to 10 points from tricks and honours; slams go to the total but not
 towards the game. Two games won make the rubber (one in hussar, 003 "K získání robberu
 stačí uhrát jen jednu partii"). Every point scored stays in the total; the final totals
-and the difference are the result. With ``strike_points`` (003 "škrtat") the game's winner
+and the difference are the result. Rubbers are played one after another: the hand after a
+rubber's end starts the next one. With ``strike_points`` (003 "škrtat") the game's winner
 strikes the other parties' points of that game from their totals.
 
 Read the module's docs/rules.md section for the choices made where RULES is silent:
@@ -22,7 +23,16 @@ from scoring.errors import HandError
 from scoring.rulesets.whist_hand import Hand, Variant
 from scoring.settlement import Seat, Settlement
 
-__all__ = ["GAME", "GAME_BONUS", "RUBBER_BONUS", "Item", "Rubber", "RubberHand", "RubberResult"]
+__all__ = [
+    "GAME",
+    "GAME_BONUS",
+    "RUBBER_BONUS",
+    "Item",
+    "Rubber",
+    "RubberHand",
+    "RubberResult",
+    "rubbers_of",
+]
 
 GAME = 10  # points from tricks and honours that win a game
 GAME_BONUS = 50
@@ -109,16 +119,37 @@ def _party_text(party: str) -> str:
     return {"NS": "N–S", "EW": "E–W"}.get(party) or f"seat {party}"
 
 
-def rubber_of(
+def rubbers_of(
     hands: Sequence[Hand],
     settlements: Sequence[Settlement],
     items: Sequence[Sequence[Item]],
     strike: bool,
-) -> Rubber:
-    """The rubber of ``hands``, each with its settlement and items (from :mod:`whist`)."""
+) -> tuple[Rubber, ...]:
+    """The rubbers of ``hands`` played one after another, each hand with its settlement and
+    items (from :mod:`whist`): the hand after a rubber's end starts the next rubber.
+
+    Only the last rubber may be unfinished (``result`` None).
+    """
     if not hands:
         raise HandError("hands", "a rubber needs at least one hand")
-    first = hands[0]
+    rubbers: list[Rubber] = []
+    start = 0
+    while start < len(hands):
+        rubber = _rubber(hands, settlements, items, strike, start)
+        rubbers.append(rubber)
+        start += len(rubber.hands)
+    return tuple(rubbers)
+
+
+def _rubber(
+    hands: Sequence[Hand],
+    settlements: Sequence[Settlement],
+    items: Sequence[Sequence[Item]],
+    strike: bool,
+    start: int,
+) -> Rubber:
+    """The rubber that starts with ``hands[start]``: up to its end or the last hand."""
+    first = hands[start]
     parties = first.parties
     needed = 1 if first.variant is Variant.HUSSAR else 2
     game = dict.fromkeys(parties, 0)
@@ -126,8 +157,10 @@ def rubber_of(
     totals = dict.fromkeys(parties, 0)
     played: list[RubberHand] = []
     result: RubberResult | None = None
-    for index, hand in enumerate(hands):
-        _check_fits(index, hand, first, result)
+    index = start
+    while index < len(hands) and result is None:
+        hand = hands[index]
+        _check_fits(index, hand, first)
         events: list[str] = []
         winner = None
         for stage in _GAME_ITEMS:
@@ -156,14 +189,11 @@ def rubber_of(
         played.append(
             RubberHand(settlements[index], shown, dict(games), dict(totals), tuple(events))
         )
+        index += 1
     return Rubber(dict(parties), tuple(played), dict(games), dict(totals), result)
 
 
-def _check_fits(index: int, hand: Hand, first: Hand, result: RubberResult | None) -> None:
-    if result is not None:
-        raise HandError(
-            f"hands[{index}]", f"the rubber ended with hands[{index - 1}] ({result.winner} won)"
-        )
+def _check_fits(index: int, hand: Hand, first: Hand) -> None:
     if _kind(hand) != _kind(first) or (_kind(first) == "alone" and hand.variant != first.variant):
         raise HandError(
             f"hands[{index}].variant",

@@ -46,6 +46,7 @@ PENALTIES: tuple[PenaltyEntry, ...] = ()
 LEVELS = Levels("double", ("double", "redouble"))
 FORM = "tests.rulesets.duel.DuelHandForm"
 TABLE_FIELD: str | None = None
+RUBBERS = None  # no rubbers: each hand is scored on its own
 PRICES = {"game": 1, "solo": 3}
 
 

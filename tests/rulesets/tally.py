@@ -40,6 +40,7 @@ PENALTIES: tuple[PenaltyEntry, ...] = ()
 LEVELS = Levels.NONE
 FORM = "tests.rulesets.tally.TallyHandForm"
 TABLE_FIELD: str | None = "players"
+RUBBERS = None  # no rubbers: each hand is scored on its own
 TOTAL = 70
 
 

@@ -1,5 +1,7 @@
 """The whist hand form and calculator tab, and whist's deal (RULES §6.1, §8)."""
 
+import json
+
 from django.urls import reverse
 
 from scoring.forms import hand_form
@@ -93,6 +95,25 @@ def test_the_calculator_keeps_a_rubbers_running_score(client):
     # A hand added after the end starts the next rubber.
     response = _add(client, response.context["rubber_json"], tricks_NS="6", tricks_EW="7")
     assert response.context["rubber"]["totals"] == {"NS": 0, "EW": 2}
+    # Only the new rubber is carried on, and its hand count is its own.
+    assert json.loads(response.context["rubber_json"]) == [
+        {"variant": "standard", "tricks": {"NS": 6, "EW": 7}}
+    ]
+    assert "1 hand in this rubber." in response.content.decode()
+    assert "New rubber" in response.content.decode()
+
+
+def test_after_a_rubber_ends_another_kind_of_play_starts_the_next(client):
+    ended = [{"variant": "standard", "tricks": {"NS": 11, "EW": 2}}] * 2
+    response = _add(client, json.dumps(ended), variant="hussar", tricks_1="6", tricks_2="3",
+                    tricks_3="2", tricks_4="2")  # fmt: skip
+    assert response.context["rubber"]["totals"] == {"1": 6, "2": 0, "3": 0, "4": 0}
+    # Within a rubber the kinds are not mixed: the page says why, the hands are kept.
+    mixed = [{"variant": "standard", "tricks": {"NS": 8, "EW": 5}}]
+    response = _add(client, json.dumps(mixed), variant="hussar", tricks_1="6", tricks_2="3",
+                    tricks_3="2", tricks_4="2")  # fmt: skip
+    assert "hands[1].variant" in response.context["rubber"]["error"]
+    assert len(json.loads(response.context["rubber_json"])) == 2
 
 
 def test_new_rubber_starts_again_and_a_broken_rubber_is_dropped(client):

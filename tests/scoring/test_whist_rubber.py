@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from scoring import HandError
+from scoring import RULESETS, HandError
 from scoring.hand_documents import score_document
-from scoring.rulesets.whist import Hand, score_rubber
+from scoring.rulesets.whist import RUBBERS, Hand, score_rubbers
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -25,8 +25,17 @@ def _std(ns: int, honours: dict | None = None, variant: str = "standard", **more
     return {**hand, "honours": honours} if honours else hand
 
 
+def _rubbers(hands: list[dict], **rules):
+    return score_rubbers([Hand.from_json(hand) for hand in hands], rules)
+
+
 def _rubber(hands: list[dict], **rules):
-    return score_rubber([Hand.from_json(hand) for hand in hands], rules)
+    """The one rubber of ``hands``: a rubber document, so a hand after its end is refused."""
+    answer = score_document({"ruleset": "whist", "rubber": True, "hands": hands,
+                             "house_rules": rules})  # fmt: skip
+    (rubber,) = _rubbers(hands, **rules)
+    assert rubber.to_json() == answer
+    return rubber
 
 
 # N–S 11 tricks (10) and E–W 3 honours (3): game 1 to N–S; then 10 tricks (8) and 4
@@ -143,6 +152,22 @@ def test_a_rubber_refuses_a_hand_after_its_end_or_of_another_kind(hands, field):
     with pytest.raises(HandError) as raised:
         _rubber(hands)
     assert raised.value.field == field
+
+
+def test_rubbers_are_played_one_after_another():
+    hussar = {"variant": "hussar", "tricks": {"1": 6, "2": 3, "3": 2, "4": 2}}
+    first, second, third = _rubbers([*TWO_NIL, *TWO_ONE, hussar])
+    # Each rubber starts from nothing: the second is TWO_ONE's alone, the third a hussar
+    # rubber (another kind of play may start once the rubber before has ended).
+    assert first.to_json() == _rubber(TWO_NIL).to_json()
+    assert second.to_json() == _rubber(TWO_ONE).to_json()
+    assert third.parties == {"1": (1,), "2": (2,), "3": (3,), "4": (4,)}
+    assert third.totals == {"1": 6, "2": 0, "3": 0, "4": 0} and third.result is None
+
+
+def test_only_rubber_playing_rulesets_have_rubbers():
+    assert RUBBERS is score_rubbers
+    assert [name for name, module in RULESETS.items() if module.RUBBERS] == ["whist"]
 
 
 def test_partnership_variants_mix_in_one_rubber():

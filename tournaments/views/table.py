@@ -5,6 +5,7 @@ link, or a director); anyone else gets 403 or 404. The confirmation views are fo
 second person: a director or the judge of another table of the round.
 """
 
+import re
 import uuid
 from dataclasses import replace
 
@@ -16,7 +17,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.roles import director_required, is_director, public, signed_in
+from scoring.errors import HandError
 from scoring.forms import hand_form
+from scoring.hand_documents import score_rubbers
 from scoring.turns import Turn
 from tournaments import recording, services
 from tournaments.access import (
@@ -73,6 +76,31 @@ def _running(table: Table, extra: dict | None = None) -> dict[int, object]:
     return computed_counts(_seat_names(table), tournament.starting_chips, deltas)
 
 
+def _rubbers(table: Table, hands: list[Hand]) -> dict[str, object]:
+    """The rubber in play (or just ended) and those ended before it, after the saved
+    hands, where the ruleset plays rubbers; nothing otherwise.
+
+    The same reading of rubbers as the calculator's: a hand after a rubber's end starts
+    the next. A hand that cannot join its rubber is named by its number.
+    """
+    tournament = table.round.tournament
+    played = [hand for hand in hands if not hand.deleted]
+    if tournament.rules.RUBBERS is None or not played:
+        return {}
+    try:
+        rubbers = score_rubbers(
+            tournament.rules, [hand.data for hand in played], tournament.house_rules
+        )
+    except HandError as error:
+        index = re.match(r"hands\[(\d+)\]\.?", error.field)
+        if index is None:
+            return {"rubber": {"error": str(error)}}
+        hand = played[int(index.group(1))]
+        field = error.field[index.end() :] or _("hand")
+        return {"rubber": {"error": f"{hand}: {field}: {error.reason}"}}
+    return {"rubber": rubbers[-1], "rubber_number": len(rubbers), "earlier": rubbers[:-1]}
+
+
 def _lock(table: Table) -> str | None:
     """The lock message of a confirmed table (from its prefetched sheets), else None."""
     sheet = next((sheet for sheet in table.sheets.all() if sheet.confirmed), None)
@@ -96,6 +124,7 @@ def _page(request: HttpRequest, access: TableAccess, form=None, **extra) -> Http
         "hands": hands,
         "hand_count": sum(1 for hand in hands if not hand.deleted),
         "running": _running(table),
+        **_rubbers(table, hands),
         "turn": turn,
         "deal": table.round.tournament.rules.DEAL,
         "form": form or _hand_form(table, initial=proposal),
@@ -275,6 +304,7 @@ def _sheet_page(
     """A table's latest sheet with its check, the Confirm button (or why not), the form
     to enter the counts (for the table's judge) and the reopen form (for a director)."""
     latest = table.sheets.order_by("-entered_at", "-pk").first()
+    hands = list(table.hands.all())
     if latest and check is None:
         check = recording.table_check(table, latest.counts())
     refusal = None
@@ -295,7 +325,8 @@ def _sheet_page(
             "check": check,
             "sheet": latest,
             "names": _seat_names(table),
-            "hands": list(table.hands.all()),
+            "hands": hands,
+            **_rubbers(table, hands),
             "seats": table.seats.all(),
             "refusal": refusal,
             "may_enter": may_enter and table.round.status != Round.Status.CLOSED,
