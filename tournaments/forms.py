@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.roles import JUDGES
 from clubs.models import Player
-from scoring import get_ruleset
+from scoring import RULESETS, get_ruleset
 from scoring.bounds import MAX_INTEGER_DIGITS, OutOfBounds, read_decimal
 from scoring.penalties import PARAMS, PenaltyParam
 from tournaments.models import Round, Table, Tournament
@@ -45,6 +45,11 @@ class TournamentForm(forms.ModelForm):
             if self.instance.rounds.exists():
                 for name in ("ruleset", "preset", "table_size", "starting_chips"):
                     self.fields[name].disabled = True
+        # Each ruleset's own sizes, so the director sees them before choosing.
+        self.fields["table_size"].help_text = "; ".join(
+            f"{module.TITLE}: {', '.join(str(size) for size in module.TABLE_SIZES)}"
+            for module in RULESETS.values()
+        )
         self.fields["starting_chips"].help_text = _(
             "Games paid in chips between the players; a game whose scores are written for "
             "each player starts everyone at 0."
