@@ -26,7 +26,12 @@ def chips_chart_svg(series: Mapping[str, Sequence[tuple[int, int]]], *, title: s
     axes.axhline(0, color="#999", linewidth=0.8)
     axes.set_xlabel("Round")
     axes.set_ylabel("Chips won so far")
-    axes.xaxis.get_major_locator().set_params(integer=True)
+    # A tick at each round played and half a round of room either side: with one round
+    # matplotlib would otherwise label fractions of a round (0.96 … 1.04).
+    rounds = sorted({number for points in series.values() for number, _ in points})
+    if rounds:
+        axes.set_xticks(rounds)
+        axes.set_xlim(rounds[0] - 0.5, rounds[-1] + 0.5)
     if title:
         axes.set_title(title)
     if series:
