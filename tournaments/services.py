@@ -135,6 +135,22 @@ def register(*, tournament: Tournament, player: Player, checked_in: bool = False
 
 
 @transaction.atomic
+def set_checked_in(*, registration: Registration, checked_in: bool, by) -> None:
+    """Check a registered player in at the desk, or undo it (audited either way)."""
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    if registration.checked_in == checked_in:
+        return
+    registration.checked_in = checked_in
+    registration.save(update_fields=["checked_in"])
+    audit(
+        tournament=registration.tournament,
+        actor=by,
+        action="check in" if checked_in else "undo check in",
+        detail=str(registration.player),
+    )
+
+
+@transaction.atomic
 def withdraw(*, registration: Registration, by) -> None:
     """The player plays no round after the last one drawn."""
     drawn = registration.tournament.rounds.aggregate(n=Max("number"))["n"] or 0
@@ -258,10 +274,11 @@ def swap(*, round_: Round, player_a: int, player_b: int, by) -> None:
 
 
 @transaction.atomic
-def set_round_status(*, round_: Round, status: str, by, reason: str = "") -> None:
+def set_round_status(*, round_: Round, status: str, by, reason: str = "") -> bool:
     """Start, close or reopen a round; closing needs every table's sheet confirmed.
 
     A finished tournament's rounds stay as they are until the tournament is reopened.
+    Returns whether the round was reopened (a closed round put back in play).
     """
     # The tournament first, then the round: the order `finish_tournament` locks them in.
     tournament = Tournament.objects.select_for_update().get(pk=round_.tournament_id)
@@ -292,6 +309,7 @@ def set_round_status(*, round_: Round, status: str, by, reason: str = "") -> Non
         action=f"round {action}",
         detail=f"{round_}. {reason}".strip(),
     )
+    return reopening
 
 
 def _check_tables_before_closing(round_: Round) -> None:

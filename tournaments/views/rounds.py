@@ -118,11 +118,18 @@ def round_status(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         form_refused(request, form)
         return redirect(round_)
     with service_refusals(request):
-        services.set_round_status(
+        reopened = services.set_round_status(
             round_=round_,
             status=form.cleaned_data["status"],
             by=request.user,
             reason=form.cleaned_data["reason"],
+        )
+        round_.refresh_from_db(fields=["status"])
+        done = (
+            _("%(round)s is reopened: in play again.") if reopened else _("%(round)s: %(status)s.")
+        )
+        messages.success(
+            request, done % {"round": round_, "status": round_.get_status_display().lower()}
         )
     return redirect(round_)
 

@@ -155,6 +155,10 @@ def registration_update(request: HttpRequest, pk: int) -> HttpResponse:
         services.withdraw(registration=registration, by=request.user)
         messages.success(request, _("%(name)s withdrew.") % {"name": registration.player})
     else:
-        registration.checked_in = form.cleaned_data["action"] == "check_in"
-        registration.save(update_fields=["checked_in"])
+        checked_in = form.cleaned_data["action"] == "check_in"
+        services.set_checked_in(registration=registration, checked_in=checked_in, by=request.user)
+        done = (
+            _("%(name)s is checked in.") if checked_in else _("%(name)s is no longer checked in.")
+        )
+        messages.success(request, done % {"name": registration.player})
     return redirect("tournaments:registrations", pk=registration.tournament_id)
