@@ -54,6 +54,20 @@ class TournamentForm(forms.ModelForm):
             "Games paid in chips between the players; a game whose scores are written for "
             "each player starts everyone at 0."
         )
+        # The presets are a known set: offered by ruleset, checked against the chosen one.
+        self.fields["preset"] = forms.ChoiceField(
+            label=self.fields["preset"].label,
+            required=False,
+            choices=[
+                ("", _("the ruleset's defaults")),
+                *(
+                    (module.TITLE, [(name, name) for name in module.PRESETS])
+                    for module in RULESETS.values()
+                    if module.PRESETS
+                ),
+            ],
+            disabled=self.fields["preset"].disabled,
+        )
         self.fields["preset"].help_text = _(
             "A named bundle of house rules of the ruleset; blank for the ruleset's defaults."
         )
