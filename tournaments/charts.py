@@ -24,8 +24,9 @@ def chips_chart_svg(series: Mapping[str, Sequence[tuple[int, int]]], *, title: s
             running.append(total)
         axes.plot([number for number, _ in points], running, marker="o", label=label)
     axes.axhline(0, color="#999", linewidth=0.8)
-    axes.set_xlabel("Round")
-    axes.set_ylabel("Chips won so far")
+    # Translators: the x axis of a player's chart: the rounds of a tournament.
+    axes.set_xlabel(_("Round"))
+    axes.set_ylabel(_("Chips won so far"))
     axes.xaxis.get_major_locator().set_params(integer=True)
     if title:
         axes.set_title(title)
