@@ -7,6 +7,7 @@ safe across a server's threads.
 import io
 from collections.abc import Mapping, Sequence
 
+from django.utils.translation import gettext
 from matplotlib.figure import Figure
 
 
@@ -25,8 +26,8 @@ def chips_chart_svg(series: Mapping[str, Sequence[tuple[int, int]]], *, title: s
         axes.plot([number for number, _ in points], running, marker="o", label=label)
     axes.axhline(0, color="#999", linewidth=0.8)
     # Translators: the x axis of a player's chart: the rounds of a tournament.
-    axes.set_xlabel(_("Round"))
-    axes.set_ylabel(_("Chips won so far"))
+    axes.set_xlabel(gettext("Round"))
+    axes.set_ylabel(gettext("Chips won so far"))
     axes.xaxis.get_major_locator().set_params(integer=True)
     if title:
         axes.set_title(title)
