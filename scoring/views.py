@@ -5,6 +5,7 @@ Nothing here stores anything; both are open to everyone.
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 from django_htmx.middleware import HtmxDetails
@@ -83,7 +84,7 @@ def api_score(request: HttpRequest) -> HttpResponse:
 
 def _hand_form_class(ruleset: str) -> type[HandForm]:
     if ruleset not in RULESETS:
-        raise Http404(f"No calculator for {ruleset!r}")
+        raise Http404(_("No calculator for %(ruleset)r") % {"ruleset": ruleset})
     return hand_form(ruleset)
 
 

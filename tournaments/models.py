@@ -151,6 +151,8 @@ class Registration(models.Model):
     registered_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("registration")
+        verbose_name_plural = _("registrations")
         ordering = ["player__last_name", "player__first_name"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "player"], name="register_once"),
@@ -183,6 +185,8 @@ class Round(models.Model):
     status = models.CharField(max_length=10, choices=Status, default=Status.DRAWN)
 
     class Meta:
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
         ordering = ["tournament", "number"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="one_round_per_number")
@@ -235,6 +239,8 @@ class Table(models.Model):
     objects = TableQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
         ordering = ["round", "number"]
         constraints = [
             models.UniqueConstraint(fields=["round", "number"], name="one_table_per_number")
@@ -255,6 +261,8 @@ class Seat(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
 
     class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
         ordering = ["table", "number"]
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="one_player_per_seat"),
@@ -270,6 +278,8 @@ class Bye(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="byes")
 
     class Meta:
+        verbose_name = _("bye")
+        verbose_name_plural = _("byes")
         constraints = [
             models.UniqueConstraint(fields=["round", "player"], name="one_bye_per_round")
         ]
@@ -292,6 +302,8 @@ class Hand(models.Model):
     submission = models.UUIDField(unique=True)
 
     class Meta:
+        verbose_name = _("hand")
+        verbose_name_plural = _("hands")
         ordering = ["table", "number"]
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="one_hand_per_number")
@@ -326,6 +338,8 @@ class HandRevision(models.Model):
     reason = models.TextField(blank=True)
 
     class Meta:
+        verbose_name = _("hand revision")
+        verbose_name_plural = _("hand revisions")
         ordering = ["hand", "revision"]
         constraints = [models.UniqueConstraint(fields=["hand", "revision"], name="revision_once")]
 
@@ -352,6 +366,8 @@ class ScoreSheet(models.Model):
     confirmed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("score sheet")
+        verbose_name_plural = _("score sheets")
         ordering = ["table", "-entered_at"]
         constraints = [
             models.UniqueConstraint(
@@ -398,6 +414,8 @@ class SheetLine(models.Model):
     chips = AmountField(_("chips"))
 
     class Meta:
+        verbose_name = _("sheet line")
+        verbose_name_plural = _("sheet lines")
         ordering = ["sheet", "seat"]
         constraints = [models.UniqueConstraint(fields=["sheet", "seat"], name="one_line_per_seat")]
 
@@ -415,6 +433,8 @@ class AuditEntry(models.Model):
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("audit entry")
+        verbose_name_plural = _("audit entries")
         ordering = ["-at"]
 
     def __str__(self) -> str:

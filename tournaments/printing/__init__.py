@@ -8,6 +8,7 @@ values from `document_data` and returns what a `*_pdf` function gives back.
 from tournaments.printing.document_data import (
     Paper,
     PrintError,
+    PrintWords,
     ScoreSheetDoc,
     SeatingDoc,
     SeatingTable,
@@ -24,6 +25,7 @@ from tournaments.printing.table_cards import table_cards_pdf
 __all__ = [
     "Paper",
     "PrintError",
+    "PrintWords",
     "ScoreSheetDoc",
     "SeatingDoc",
     "SeatingTable",

@@ -24,6 +24,51 @@ class PrintError(ValueError):
 
 
 @dataclass(frozen=True)
+class PrintWords:
+    """Every word the printed documents say around the data, English by default.
+
+    The printing package imports no Django, so the site passes these already translated
+    (`tournaments.views.printing.print_words`). A phrase with a value in it is a %-format
+    with named placeholders, as gettext's translators see it: `"Table %(table)s"`.
+    """
+
+    page_of: str = "Page %(page)s of %(pages)s"
+    table: str = "Table"
+    table_number: str = "Table %(number)s"
+    round_number: str = "Round %(number)s"
+    seat_number: str = "Seat %(seat)s"
+    seat: str = "Seat"
+    player: str = "Player"
+    bye: str = "bye"
+    score_sheet_about: str = "Score sheet · %(ruleset)s · %(date)s"
+    score_sheets_title: str = "%(tournament)s · round %(round)s · score sheets"
+    hand_number: str = "#"
+    hand: str = "Hand"
+    amount: str = "+/−"
+    count: str = "Count"
+    start: str = "Start"
+    final_count: str = "Final count"
+    off_by: str = "off by %(amount)s"
+    total_must_equal: str = "Total must equal %(total)s"
+    counts_are_sums: str = "Counts = column sums"
+    sum_of_counts: str = "Sum of final counts"
+    counts_confirmed_by: str = "Counts confirmed by %(name)s"
+    signature: str = "%(name)s · seat %(seat)s"
+    judge: str = "Judge"
+    judge_page: str = "Judge’s page: %(url)s"
+    judge_scan: str = "Judge: scan to record hands"
+    seating_subtitle: str = "Round %(round)s seating · %(date)s"
+    seating_title: str = "%(tournament)s · round %(round)s seating"
+    by_table: str = "By table"
+    players_a_z: str = "Players A–Z"
+    byes: str = "Byes this round"
+    table_cards_title: str = "%(tournament)s · round %(round)s · table cards"
+
+
+ENGLISH = PrintWords()
+
+
+@dataclass(frozen=True)
 class SheetSeat:
     """A player in a seat: seat numbers as the draw gave them, 1 upwards."""
 
@@ -66,6 +111,7 @@ class ScoreSheetDoc:
     hands: tuple[SheetHand, ...] = ()
     counts: tuple[int, ...] | None = None
     confirmed_by: str | None = None
+    words: PrintWords = ENGLISH
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -116,6 +162,7 @@ class SeatingDoc:
     round: int
     tables: tuple[SeatingTable, ...]
     byes: tuple[str, ...] = ()
+    words: PrintWords = ENGLISH
 
 
 @dataclass(frozen=True)
@@ -127,6 +174,7 @@ class TableCard:
     table: int
     seats: tuple[SheetSeat, ...]
     judge_url: str | None = None
+    words: PrintWords = ENGLISH
 
 
 @dataclass(frozen=True)
@@ -142,6 +190,7 @@ class TableDoc:
     columns: tuple[str, ...]
     rows: tuple[tuple[Cell, ...], ...]
     numeric: tuple[bool, ...] | None = None
+    words: PrintWords = ENGLISH
 
     def __post_init__(self) -> None:
         width = len(self.columns)

@@ -18,6 +18,7 @@ from tournaments import printing
 from tournaments.access import TableAccess, judge_of_table
 from tournaments.downloads import PDF, download
 from tournaments.models import Hand, Round, ScoreSheet, Seat, Table
+from tournaments.printed_words import print_words
 
 
 def _round(pk: int, number: int) -> Round:
@@ -89,6 +90,7 @@ def sheet_doc(request: HttpRequest, table: Table, *, filled: bool) -> printing.S
         hands=hands,
         counts=counts,
         confirmed_by=confirmed_by,
+        words=print_words(),
     )
 
 
@@ -125,6 +127,7 @@ def seating_pdf(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         round=round_.number,
         tables=tuple(printing.SeatingTable(t.number, _seats(t)) for t in round_.tables.all()),
         byes=tuple(bye.player.name for bye in round_.byes.all()),
+        words=print_words(),
     )
     return download(printing.seating_pdf(doc, settings.PAPER_SIZE), PDF, _name(round_, "seating"))
 
@@ -133,9 +136,15 @@ def seating_pdf(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 def table_cards_pdf(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """A card for each table: its number, its players by seat, the judge's QR code."""
     round_ = _round(pk, number)
+    words = print_words()
     cards = [
         printing.TableCard(
-            round_.tournament.name, round_.number, t.number, _seats(t), _judge_url(request, t)
+            round_.tournament.name,
+            round_.number,
+            t.number,
+            _seats(t),
+            _judge_url(request, t),
+            words=words,
         )
         for t in round_.tables.all()
     ]
