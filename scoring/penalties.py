@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scoring.jsonio import freeze, thaw
+from scoring.words import gettext_noop
 
 __all__ = ["PARAMS", "PenaltyEntry", "PenaltyParam", "fold"]
 
@@ -35,10 +36,10 @@ class PenaltyParam:
 PARAMS = {
     param.name: param
     for param in (
-        PenaltyParam("value", "text", "Value (illegal declaration)"),
-        PenaltyParam("rightful", "seat", "Rightful seat (wrong Povinost)"),
-        PenaltyParam("points", "integer", "Points (adjustment)"),
-        PenaltyParam("reason", "text", "Reason"),
+        PenaltyParam("value", "text", gettext_noop("Value (illegal declaration)")),
+        PenaltyParam("rightful", "seat", gettext_noop("Rightful seat (wrong Povinost)")),
+        PenaltyParam("points", "integer", gettext_noop("Points (adjustment)")),
+        PenaltyParam("reason", "text", gettext_noop("Reason")),
     )
 }
 
