@@ -162,6 +162,9 @@ class SeatingDoc:
     round: int
     tables: tuple[SeatingTable, ...]
     byes: tuple[str, ...] = ()
+    # Every player's name in the order the reader's language files them by surname (the
+    # caller knows surnames and the language); empty: A–Z by the names as written.
+    order: tuple[str, ...] = ()
     words: PrintWords = ENGLISH
 
 

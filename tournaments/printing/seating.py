@@ -2,7 +2,7 @@
 every player A–Z with their table and seat (on a page of its own, to post beside it),
 then who has a bye."""
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from xml.sax.saxutils import escape
 
 from reportlab.platypus import Flowable, LongTable, PageBreak, Paragraph
@@ -50,12 +50,21 @@ def placements(doc: SeatingDoc) -> Iterator[tuple[str, str, str]]:
         yield name, doc.words.bye, ""
 
 
+def _reading_order(doc: SeatingDoc) -> Callable[[tuple[str, str, str]], tuple]:
+    """The by-player list's order: the caller's (by surname, the reader's language), else
+    the names A–Z as written."""
+    position = {name: index for index, name in enumerate(doc.order)}
+    if not position:
+        return lambda row: alphabetical_key(row[0])
+    return lambda row: (position.get(row[0], len(position)), alphabetical_key(row[0]))
+
+
 def by_player(doc: SeatingDoc, width: float) -> LongTable:
     """One row a player, A–Z as a Czech or Slovenian reader looks for a name."""
     column = width - 2 * NUMBER_COLUMN
     rows = [
         [wrapped(name, REGULAR, SIZE, column - PADDING), table, seat]
-        for name, table, seat in sorted(placements(doc), key=lambda row: alphabetical_key(row[0]))
+        for name, table, seat in sorted(placements(doc), key=_reading_order(doc))
     ]
     header = [doc.words.player, doc.words.table, doc.words.seat]
     return listing_table(

@@ -10,9 +10,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.text import slugify
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from accounts.roles import director_required, public
+from clubs.collation import person_key
 from scoring import Ruleset
 from tournaments import printing
 from tournaments.access import TableAccess, judge_of_table
@@ -127,9 +129,19 @@ def seating_pdf(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         round=round_.number,
         tables=tuple(printing.SeatingTable(t.number, _seats(t)) for t in round_.tables.all()),
         byes=tuple(bye.player.name for bye in round_.byes.all()),
+        order=_by_surname(round_),
         words=print_words(),
     )
     return download(printing.seating_pdf(doc, settings.PAPER_SIZE), PDF, _name(round_, "seating"))
+
+
+def _by_surname(round_: Round) -> tuple[str, ...]:
+    """The round's players by surname, as the reader's language files them (as the page)."""
+    players = [seat.player for table in round_.tables.all() for seat in table.seats.all()]
+    players += [bye.player for bye in round_.byes.all()]
+    language = get_language()
+    players.sort(key=lambda player: person_key(player.last_name, player.first_name, language))
+    return tuple(player.name for player in players)
 
 
 @director_required
