@@ -4,7 +4,9 @@
 fills its documents' `words` from here, at request time, when the language is known.
 """
 
+from django.utils.dates import WEEKDAYS
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from tournaments.printing import PrintWords
 
@@ -63,4 +65,10 @@ def print_words() -> PrintWords:
         byes=_("Byes this round"),
         # Translators: the title of the PDF file of a round's table cards.
         table_cards_title=_("%(tournament)s · round %(round)s · table cards"),
+        # Translators: a date on the printed sheets, "Saturday 14 March 2026"; reorder the
+        # parts and add the language's punctuation ("sobota 14. března 2026").
+        long_date=_("%(weekday)s %(day)s %(month)s %(year)s"),
+        weekdays=tuple(str(WEEKDAYS[day]) for day in range(7)),
+        # The month's name as it reads after a day: Czech "14. března", not "březen".
+        months=tuple(pgettext("month after a day", month) for month in PrintWords.months),
     )

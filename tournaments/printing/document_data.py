@@ -63,6 +63,15 @@ class PrintWords:
     players_a_z: str = "Players A–Z"
     byes: str = "Byes this round"
     table_cards_title: str = "%(tournament)s · round %(round)s · table cards"
+    # A date on the wall: "Saturday 14 March 2026"; the names in the reader's language.
+    long_date: str = "%(weekday)s %(day)s %(month)s %(year)s"
+    weekdays: tuple[str, ...] = (
+        "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
+    )  # fmt: skip
+    months: tuple[str, ...] = (
+        "January", "February", "March", "April", "May", "June", "July", "August",
+        "September", "October", "November", "December",
+    )  # fmt: skip
 
 
 ENGLISH = PrintWords()

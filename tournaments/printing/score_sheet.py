@@ -53,7 +53,7 @@ def sheet_header(doc: ScoreSheetDoc, width: float) -> Table:
     right = 5 * cm
     title = fit_text(doc.tournament, BOLD, width - right, max_lines=2, largest=16, smallest=10)
     words = doc.words
-    about = words.score_sheet_about % {"ruleset": doc.ruleset, "date": long_date(doc.date)}
+    about = words.score_sheet_about % {"ruleset": doc.ruleset, "date": long_date(doc.date, words)}
     subtitle = fit_text(about, REGULAR, width - right, max_lines=1, largest=10, smallest=7)
     style = [
         ("FONT", (0, 0), (0, 0), BOLD, title.size, title.size * 1.2),

@@ -77,7 +77,7 @@ def seating_pdf(doc: SeatingDoc, paper: Paper = "letter") -> bytes:
     register_fonts()  # the names are measured before the document is built
     width = flow_width(paper)
     words = doc.words
-    subtitle = words.seating_subtitle % {"round": doc.round, "date": long_date(doc.date)}
+    subtitle = words.seating_subtitle % {"round": doc.round, "date": long_date(doc.date, words)}
     story: list[Flowable] = [
         *title_block(doc.tournament, subtitle),
         Paragraph(escape(words.by_table), HEADING),
