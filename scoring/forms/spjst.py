@@ -26,7 +26,8 @@ def value_groups() -> list[tuple[str, list[tuple[str, str]]]]:
     """The values by group, in the order of the table: [(group, [(name, label)])]."""
     groups: dict[str, list[tuple[str, str]]] = {}
     for rule in spjst.VALUES:
-        groups.setdefault(rule.group, []).append((rule.name, f"{rule.name} ({rule.chips})"))
+        label = f"{rule.title} ({rule.chips}: {rule.holds})"
+        groups.setdefault(rule.group, []).append((rule.name, label))
     return list(groups.items())
 
 
@@ -59,7 +60,7 @@ class SpjstHandForm(PagatValatForm):
     def param_choices(self, param: str) -> list[tuple[str, StrOrPromise]]:
         """An illegal declaration names one of the values of the table (RULES §2.2)."""
         if param == "value":
-            return [(rule.name, f"{rule.name} ({rule.chips})") for rule in spjst.VALUES]
+            return [(rule.name, f"{rule.title} ({rule.chips})") for rule in spjst.VALUES]
         return []
 
     def has_values(self) -> bool:
