@@ -10,7 +10,7 @@
 >>> hand_summary({"contract": "prever", "declarer": 2, "declarer_points": 47}, "Kontra")
 'Prever 2: 47, Kontra'
 >>> hand_summary({"penalties": [{"code": "spjst.misdeal", "seat": 4}]})
-'misdeal (4)'
+'misdeal (seat 4)'
 >>> written_text((1, 3), 90), written_text((2,), -110)
 ('seats 1 and 3 score +90 each', 'seat 2 scores −110')
 """
@@ -23,6 +23,7 @@ from typing import Any
 
 from scoring.jsonio import number_text
 from scoring.levels import Levels
+from scoring.penalties import PenaltyEntry
 from scoring.settlement import (
     Amount,
     Deltas,
@@ -97,17 +98,33 @@ def doubled(amount: Amount, level: int, levels: Levels, parts: list[str]) -> Amo
     return amount
 
 
-def hand_summary(hand: Mapping[str, Any], level_name: str = "") -> str:
+def hand_summary(
+    hand: Mapping[str, Any], level_name: str = "", catalogue: Sequence[PenaltyEntry] = ()
+) -> str:
     """A recorded hand in one line for score sheets and exports: the contract, the
     declaring side, the points, the doubling level's name and what else happened.
 
-    Reads the stored JSON as it is (a hand saved under older validation still prints).
+    Penalties are named by their titles in ``catalogue`` (the ruleset's); a penalty that
+    voids the hand says so instead of a game that did not count. Reads the stored JSON as
+    it is (a hand saved under older validation still prints).
+
+    >>> from scoring.rulesets.spjst_catalogue import PENALTIES
+    >>> hand_summary({"contract": "povinost", "declarer": 1,
+    ...               "penalties": [{"code": "spjst.misdeal", "seat": 1}]}, "", PENALTIES)
+    'Void: Misdeal before play (seat 1)'
     """
-    penalties = [
-        f"{p.get('code', '').rsplit('.', 1)[-1].replace('_', ' ')} ({p.get('seat')})"
-        for p in hand.get("penalties") or ()
-    ]
-    return "; ".join(part for part in (_game_summary(hand, level_name), *penalties) if part) or "—"
+    by_code = {entry.code: entry for entry in catalogue}
+    by_kind = {entry.code.rsplit(".", 1)[-1]: entry for entry in catalogue}
+    said, void = [], False
+    for penalty in hand.get("penalties") or ():
+        code = str(penalty.get("code", ""))
+        entry = by_code.get(code) or by_kind.get(code.rsplit(".", 1)[-1])
+        title = entry.title if entry else code.rsplit(".", 1)[-1].replace("_", " ")
+        said.append(f"{title} (seat {penalty.get('seat')})")
+        void = void or bool(entry and entry.voids_hand)
+    if void:
+        return "Void: " + "; ".join(said)
+    return "; ".join(part for part in (_game_summary(hand, level_name), *said) if part) or "—"
 
 
 def _game_summary(hand: Mapping[str, Any], level_name: str) -> str:

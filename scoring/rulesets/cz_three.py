@@ -216,4 +216,4 @@ def _varsava_lines(hand: Hand) -> list[Line]:
 def summary(hand: Mapping[str, Any]) -> str:
     """A recorded hand in one line: ``Druha 1: 41, tutti`` (a Varšava shows its own flek)."""
     level = hand.get("varsava_flek") or hand.get("flek") or 0
-    return hand_summary(hand, LEVELS.name(level) if level else "")
+    return hand_summary(hand, LEVELS.name(level) if level else "", PENALTIES)

@@ -245,4 +245,4 @@ def _valat_line(hand: Hand) -> tuple[Line, ...]:
 
 def summary(hand: Mapping[str, Any]) -> str:
     """A recorded hand in one line: ``Prvni 1+3: 41, flek, Pagat``."""
-    return hand_summary(hand, LEVELS.name(hand["flek"]) if hand.get("flek") else "")
+    return hand_summary(hand, LEVELS.name(hand["flek"]) if hand.get("flek") else "", PENALTIES)

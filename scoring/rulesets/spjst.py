@@ -205,4 +205,5 @@ def _value_lines(hand: Hand) -> list[Line]:
 
 def summary(hand: Mapping[str, Any]) -> str:
     """A recorded hand in one line: ``Prever 2: 47, Kontra``."""
-    return hand_summary(hand, LEVELS.name(hand["challenge"]) if hand.get("challenge") else "")
+    level = LEVELS.name(hand["challenge"]) if hand.get("challenge") else ""
+    return hand_summary(hand, level, PENALTIES)
