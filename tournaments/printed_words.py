@@ -70,5 +70,18 @@ def print_words() -> PrintWords:
         long_date=_("%(weekday)s %(day)s %(month)s %(year)s"),
         weekdays=tuple(str(WEEKDAYS[day]) for day in range(7)),
         # The month's name as it reads after a day: Czech "14. března", not "březen".
-        months=tuple(pgettext("month after a day", month) for month in PrintWords.months),
+        months=(
+            pgettext("month after a day", "January"),
+            pgettext("month after a day", "February"),
+            pgettext("month after a day", "March"),
+            pgettext("month after a day", "April"),
+            pgettext("month after a day", "May"),
+            pgettext("month after a day", "June"),
+            pgettext("month after a day", "July"),
+            pgettext("month after a day", "August"),
+            pgettext("month after a day", "September"),
+            pgettext("month after a day", "October"),
+            pgettext("month after a day", "November"),
+            pgettext("month after a day", "December"),
+        ),
     )
