@@ -47,7 +47,7 @@ class TournamentForm(forms.ModelForm):
                     self.fields[name].disabled = True
         # Each ruleset's own sizes, so the director sees them before choosing.
         self.fields["table_size"].help_text = "; ".join(
-            f"{module.TITLE}: {', '.join(str(size) for size in module.TABLE_SIZES)}"
+            f"{_(module.TITLE)}: {', '.join(str(size) for size in module.TABLE_SIZES)}"
             for module in RULESETS.values()
         )
         self.fields["starting_chips"].help_text = _(
@@ -61,7 +61,7 @@ class TournamentForm(forms.ModelForm):
             choices=[
                 ("", _("the ruleset's defaults")),
                 *(
-                    (module.TITLE, [(name, name) for name in module.PRESETS])
+                    (_(module.TITLE), [(name, name) for name in module.PRESETS])
                     for module in RULESETS.values()
                     if module.PRESETS
                 ),
@@ -396,7 +396,7 @@ class LedgerRulingForm(forms.Form):
         if tournament.rules.DEAL.sits_out_at is None:
             del self.fields["sitter"]
         catalogue = tournament.rules.PENALTIES
-        self.fields["code"].choices = [(e.code, f"{e.title} ({e.code})") for e in catalogue]
+        self.fields["code"].choices = [(e.code, f"{_(e.title)} ({e.code})") for e in catalogue]
         self._params = {entry.code: entry.params for entry in catalogue}
         # A field for each parameter the ruleset's penalties take; the ruling's own reason
         # is the ledger's reason, asked for once.

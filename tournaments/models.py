@@ -43,7 +43,7 @@ class AmountField(models.DecimalField):
 
 
 def ruleset_choices() -> list[tuple[str, str]]:
-    return [(name, module.TITLE) for name, module in RULESETS.items()]
+    return [(name, _(module.TITLE)) for name, module in RULESETS.items()]
 
 
 def new_judge_token() -> str:

@@ -47,7 +47,7 @@ def _check_start(ruleset: str, starting_chips: int | None) -> None:
     if starting_chips and not get_ruleset(ruleset).ZERO_SUM:
         raise TournamentError(
             _("%(ruleset)s writes scores for each player: every player starts at 0.")
-            % {"ruleset": get_ruleset(ruleset).TITLE}
+            % {"ruleset": _(get_ruleset(ruleset).TITLE)}
         )
 
 

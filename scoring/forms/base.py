@@ -163,7 +163,8 @@ class HandForm(forms.Form):
     def _add_penalty_fields(self) -> None:
         """Penalty rows from the ruleset's catalogue: code, offender, and its parameters."""
         entries = self.module.PENALTIES
-        choices = [("", "—")] + [(e.code, f"{e.title} ({e.code})") for e in entries]
+        # The judge reads the ruling by its name; its code is for the rulings lookup.
+        choices = [("", "—")] + [(e.code, _(e.title)) for e in entries]
         params = list(dict.fromkeys(param for entry in entries for param in entry.params))
         self.penalty_rows: list[list[str]] = []
         for row in range(self.PENALTY_ROWS):

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from scoring.bounds import OutOfBounds, read_decimal, read_integer
 from scoring.cards import PACK, Card, Suit
@@ -106,7 +107,7 @@ def card_groups() -> list[tuple[StrOrPromise, list[Card]]]:
         None: _("Trumps"),
         Suit.HEARTS: _("Hearts"),
         Suit.DIAMONDS: _("Diamonds"),
-        Suit.CLUBS: _("Clubs"),
+        Suit.CLUBS: pgettext_lazy("card suit", "Clubs"),
         Suit.SPADES: _("Spades"),
     }
     return [(labels[suit], [c for c in PACK if c.suit == suit]) for suit in SUIT_ORDER]

@@ -12,6 +12,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from scoring.cards import Suit
 from scoring.deck import DECK, DeckCard
@@ -134,7 +135,7 @@ class SiDoubleHandForm(HandForm):
             None: _("Trumps"),
             Suit.HEARTS: _("Hearts"),
             Suit.DIAMONDS: _("Diamonds"),
-            Suit.CLUBS: _("Clubs"),
+            Suit.CLUBS: pgettext_lazy("card suit", "Clubs"),
             Suit.SPADES: _("Spades"),
         }
         return [

@@ -13,6 +13,7 @@ from typing import Any
 from scoring.penalties import PenaltyEntry
 from scoring.rulesets.cz_renonc import KINDS
 from scoring.rulesets.penalty_keywords import keywords
+from scoring.words import gettext_noop
 
 __all__ = ["renonc_entries"]
 
@@ -23,48 +24,48 @@ _PENALTY_CS = (
 # kind → (title, the rule in English, the seed's words)
 _TEXTS: Mapping[str, tuple[str, str, str]] = {
     "misdeal": (
-        "Misdeal",
+        gettext_noop("Misdeal"),
         "The dealer deals a wrong number of cards, or deals in a wrong way.",
         "Špatné rozdávání: jestliže rozdávající (zadák) rozdá špatný počet karet, nebo rozdá "
         "nesprávným způsobem.",
     ),
     "varsava_card_not_added": (
-        "Talon card not added in Varšava",
+        gettext_noop("Talon card not added in Varšava"),
         "In Varšava the forehand did not add the six talon cards, one to each of the first "
         "six tricks, in the right order.",
         "Nepřihození karty do štychu při Varšavě: předák nepřihodil všech 6 karet ve správném "
         "pořadí do štychů.",
     ),
     "varsava_not_overtrumped": (
-        "Tarok not overtrumped in Varšava",
+        gettext_noop("Tarok not overtrumped in Varšava"),
         "In Varšava a player had to beat the highest tarok in the trick but played a lower one.",
         "Nepřebití vyneseného taroka při Varšavě: hráč měl přebít nejvyšší tarok ve štychu, "
         "ale podbil nižším.",
     ),
     "varsava_too_many_taroks": (
-        "Varšava called with more than three taroks",
+        gettext_noop("Varšava called with more than three taroks"),
         "The forehand called Varšava holding more than three taroks.",
         "Vyvolání Varšavy s více než 3mi taroky: předák měl více než tři taroky.",
     ),
     "wrong_announcement": (
-        "Wrong announcement",
+        gettext_noop("Wrong announcement"),
         "A player announced a hláška wrongly (does not know the hlášky and mixes them up).",
         "Zahlášení nesprávné hlášky: hráč nezná hlášky a poplete je.",
     ),
     "revoke": (
-        "Revoke",
+        gettext_noop("Revoke"),
         "A player did not follow suit, or did not play a tarok when one was due.",
         "Nepřiznání barvy nebo taroka: měl být přihozen tarok nebo barva, ale hráč hrál jinak.",
     ),
     "talon_discard": (
-        "Wrong talon discard",
+        gettext_noop("Wrong talon discard"),
         "After taking cards from the talon a player did not discard the right number, so "
         "holds a wrong number of cards.",
         "Neodhození zpátky do talonu: neodhození za talón správný počet karet po rozebrání "
         "talónu (výsledkem je, že hráč má nesprávný počet karet v ruce).",
     ),
     "conduct": (
-        "Breach of players' discipline",
+        gettext_noop("Breach of players' discipline"),
         "A player prompts the partner in a way not allowed, plainly tries to cheat, or helps "
         "himself to a win on purpose; usually by talking or thinking aloud too much.",
         "Porušení hráčské kázně: Hráč jedná tak, že napovídá jakýmkoliv nepovoleným způsobem "

@@ -27,6 +27,7 @@ from scoring.rulesets.cz_three_bonuses import BONUSES, Bonus
 from scoring.rulesets.cz_three_hand import LEVELS, NAME, Contract, Hand, table_seats
 from scoring.rulesets.cz_varsava import loser_line
 from scoring.settlement import Amount, Line, Settlement, exact
+from scoring.words import gettext_noop
 
 __all__ = [
     "BONUSES",
@@ -50,7 +51,7 @@ __all__ = [
     "summary",
 ]
 
-TITLE = "Taroky ve třech"
+TITLE = gettext_noop("Taroky ve třech")  # translated where shown
 # 001: three players; a fourth at the table sits each hand out as dealer (pauzíruje).
 TABLE_SIZES: tuple[int, ...] = (3, 4)
 ZERO_SUM = True  # Kč paid between the players, the sitter included

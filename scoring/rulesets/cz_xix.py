@@ -25,6 +25,7 @@ from scoring.rulesets.cz_varsava import loser_line
 from scoring.rulesets.cz_xix_hand import LEVELS, NAME, SEATS, Contract, Hand
 from scoring.rulesets.cz_xix_hlasky import HLASKY, hlaska_lines
 from scoring.settlement import Amount, Line, Settlement, exact, zero
+from scoring.words import gettext_noop
 
 __all__ = [
     "DEAL",
@@ -47,7 +48,7 @@ __all__ = [
     "summary",
 ]
 
-TITLE = "Czech Taroky, calling the XIX"
+TITLE = gettext_noop("Czech Taroky, calling the XIX")  # translated where shown
 TABLE_SIZES: tuple[int, ...] = (4,)  # 000: "Počet hráčů 4"
 ZERO_SUM = True  # points are paid between the players
 FORM = "scoring.forms.cz_xix.CzXixHandForm"

@@ -36,6 +36,7 @@ from scoring.rulesets.si_double_hand import (
 from scoring.rulesets.si_double_napovedi import NAPOVEDI, Napoved, counted
 from scoring.settlement import Line, Seat, Settlement
 from scoring.turns import RotatingDeal
+from scoring.words import gettext_noop
 
 __all__ = [
     "DEAL",
@@ -60,7 +61,7 @@ __all__ = [
     "summary",
 ]
 
-TITLE = "Slovenian Tarok with two packs"
+TITLE = gettext_noop("Slovenian Tarok with two packs")  # translated where shown
 TABLE_SIZES: tuple[int, ...] = (4, 6, 8)  # 002 Del II, III, IV
 ZERO_SUM = False  # scores written for each player (RULES §0.2)
 SEATS = table_seats  # 1..players: a function of the hand

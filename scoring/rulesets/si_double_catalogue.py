@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from scoring.penalties import PenaltyEntry
 from scoring.rulesets.penalty_keywords import keywords
+from scoring.words import gettext_noop
 
 __all__ = ["adjustment_entry"]
 
@@ -35,7 +36,7 @@ def adjustment_entry(ruleset: str) -> PenaltyEntry:
         ],
     }  # fmt: skip
     return PenaltyEntry(
-        code="si.adjustment", ruleset=ruleset, title="Director's adjustment", rule_text=_RULE,
+        code="si.adjustment", ruleset=ruleset, title=gettext_noop("Director's adjustment"), rule_text=_RULE,
         original_text=_ORIGINAL, original_language="sl",
         evidence="RULES §7.3 (seed 002 names no penalties)",
         effect="Writes the entry's points (+ or −) for its seat, beside what the hand scores; "

@@ -39,6 +39,7 @@ from scoring.settlement import (
     settle_personal_item,
     zero,
 )
+from scoring.words import gettext_noop
 
 __all__ = [
     "DEAL",
@@ -62,7 +63,7 @@ __all__ = [
     "summary",
 ]
 
-TITLE = "SPJST Tarock (Texas)"
+TITLE = gettext_noop("SPJST Tarock (Texas)")  # translated where shown
 # 004 quick sheet 1: "Must be 4 players." A tournament with a remainder gives byes.
 TABLE_SIZES: tuple[int, ...] = (4,)
 # Chips are paid between the players: every hand's deltas sum to 0.

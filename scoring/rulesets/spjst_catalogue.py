@@ -10,6 +10,7 @@ from typing import Any
 
 from scoring.penalties import PenaltyEntry
 from scoring.rulesets.penalty_keywords import keywords
+from scoring.words import gettext_noop
 
 __all__ = ["PENALTIES"]
 
@@ -60,7 +61,7 @@ def _entry(
 PENALTIES: tuple[PenaltyEntry, ...] = (
     _entry(
         "misdeal",
-        "Misdeal before play",
+        gettext_noop("Misdeal before play"),
         "A misdeal found before play that cannot be rectified: the dealer re-deals and pays "
         "2 chips to each other player.",
         "If there is a misdeal and the problem cannot be rectified, the dealer re-deals and "
@@ -74,7 +75,7 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
     ),
     _entry(
         "misdeal_after_play",
-        "Misdeal found during or after play",
+        gettext_noop("Misdeal found during or after play"),
         "A misdeal found during play or at the end: the hand is completed, the extra cards "
         "go to the opponents, and there is no penalty.",
         "If a mistake in dealing is discovered during play or at the end of the hand, the "
@@ -86,7 +87,7 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
     ),
     _entry(
         "discard_irregularity",
-        "Discarding irregularity",
+        gettext_noop("Discarding irregularity"),
         "Wrong number of cards discarded. " + _OFFENDER_RULE,
         _DISCARDING,
         "004 §30, quick sheet",
@@ -96,7 +97,7 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
     ),
     _entry(
         "renege",
-        "Failure to follow suit (renege)",
+        gettext_noop("Failure to follow suit (renege)"),
         "A failure to follow suit that cannot be backed up is penalised as a discarding "
         "irregularity (house rule renege_penalty: or as a misdeal, as 004's quick sheet "
         "says). " + _OFFENDER_RULE,
@@ -112,7 +113,7 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
     ),
     _entry(
         "wrong_card_count",
-        "Too few or too many cards",
+        gettext_noop("Too few or too many cards"),
         "A hand with the wrong number of cards (also a Pagat caller a card short or over): "
         "penalised as a discarding irregularity. " + _OFFENDER_RULE,
         "If a hand or hands has an improper number of cards and there is no discarding "
@@ -132,7 +133,7 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
     ),
     _entry(
         "discard_counter",
-        "Discarding a King, or a trump face down",
+        gettext_noop("Discarding a King, or a trump face down"),
         "Discarding a King, or a trump without showing it: the offender pays 5 chips to "
         "each other player.",
         "Violator pays a five-chip penalty to each player. A trump can be discarded but it "
@@ -144,7 +145,7 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
     ),
     _entry(
         "illegal_declaration",
-        "Illegal declaration",
+        gettext_noop("Illegal declaration"),
         "Declaring a value the hand does not hold: the value's chips are returned and the "
         "offender pays 2 chips to each other player (no penalty when corrected before the "
         "first card: then the value is simply not recorded).",
@@ -165,7 +166,7 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
     ),
     _entry(
         "valat_call_voided",
-        "Valat call voided",
+        gettext_noop("Valat call voided"),
         "An announced Valat that failed because a value was not declared, or was declared "
         "wrongly: the Valat call is void.",
         "Should an incorrect declaration result in a failed valat call, the valat call is "
@@ -182,7 +183,7 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
     ),
     _entry(
         "wrong_trump_called",
-        "Wrong trump called",
+        gettext_noop("Wrong trump called"),
         "The bidder calls the wrong trump for a partner: the hand is void, chips for values "
         "are returned, and the bidder pays 5 chips to each other player and loses the "
         "Povinost.",
@@ -204,7 +205,7 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
     ),
     _entry(
         "wrong_trump_unnoticed",
-        "Wrong trump call not pointed out",
+        gettext_noop("Wrong trump call not pointed out"),
         "When the holder of the trump that should have been called did not point out the "
         "wrong call, that holder also pays 5 chips to each other player.",
         "If the holder of the correct trump is also negligent and the error is discovered "
@@ -223,7 +224,7 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
     ),
     _entry(
         "wrong_povinost",
-        "Wrong player on Povinost",
+        gettext_noop("Wrong player on Povinost"),
         "The wrong player played Povinost: the hand stands; the offender and the player who "
         "should have been on Povinost each pay 2 chips to each of the other two players.",
         "When discovered during the course of the game that the wrong person was on "
@@ -238,7 +239,7 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
     ),
     _entry(
         "pagat_called_not_held",
-        "Pagat called by a player who does not hold it",
+        gettext_noop("Pagat called by a player who does not hold it"),
         "A player calls the Pagat on the end without holding it: the caller pays 2 chips to "
         "each other player (and the holder may give Kontra on the Pagat).",
         "Only the holder of the Pagat can call it on the end. Should the Pagat be called and "
@@ -251,7 +252,7 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
     ),
     _entry(
         "exposed_card",
-        "Exposed card",
+        gettext_noop("Exposed card"),
         "A card exposed by the dealer goes back into the deck; a card exposed by a player "
         "stays face up and is played at the first opportunity. No penalty.",
         "Player exposes a card: The card remains on the table face up and must be played "
@@ -262,7 +263,7 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
     ),
     _entry(
         "improper_cut",
-        "Improper cut",
+        gettext_noop("Improper cut"),
         "The deck must be cut at least 6 cards deep. No penalty.",
         "The deck should be cut at least 6 cards deep. There is no penalty.",
         "004 §31",
@@ -271,7 +272,7 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
     ),
     _entry(
         "wrong_table",
-        "Seated at the wrong table",
+        gettext_noop("Seated at the wrong table"),
         "A player seated at the wrong table: play continues. No penalty.",
         "Seated at the wrong table. Play continues.",
         "004 §31",

@@ -58,7 +58,7 @@ __all__ = [
     "summary",
 ]
 
-TITLE = "Whist"
+TITLE = gettext_noop("Whist")  # translated where shown
 # 003: four players; RULES §6.1 plays three_player at a table of three (seats 1..3).
 TABLE_SIZES: tuple[int, ...] = (4, 3)
 ZERO_SUM = False  # RULES §0.2: whist writes scores, nobody pays
