@@ -42,6 +42,7 @@ from scoring.settlement import (
 
 __all__ = [
     "DEAL",
+    "DRIVE_TRICKS",
     "FORM",
     "HOUSE_RULES",
     "LEVELS",
@@ -70,6 +71,7 @@ ZERO_SUM = True
 FORM = "scoring.forms.spjst.SpjstHandForm"
 TABLE_FIELD: str | None = None
 RUBBERS = None  # no rubbers: each hand is scored on its own
+DRIVE_TRICKS = None  # not played as a drive: no tricks to total
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule(
