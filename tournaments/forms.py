@@ -10,9 +10,11 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.roles import JUDGES
 from clubs.models import Player
-from scoring import get_ruleset
+from scoring import RULESETS, get_ruleset
 from scoring.bounds import MAX_INTEGER_DIGITS, OutOfBounds, read_decimal
+from scoring.drive import TABLE as DRIVE_TABLE
 from scoring.penalties import PARAMS, PenaltyParam
+from tournaments.drive import can_be_drive
 from tournaments.models import Round, Table, Tournament
 from tournaments.services import SETUP_FIELDS
 
@@ -90,6 +92,21 @@ class TournamentForm(forms.ModelForm):
             self.add_error(
                 "preset", _("Unknown preset; this ruleset has: %(names)s.") % {"names": names}
             )
+        if data.get("standings_method") == Tournament.Standings.TRICKS and ruleset:
+            if not can_be_drive(get_ruleset(ruleset)):
+                drives = ", ".join(
+                    module.TITLE for module in RULESETS.values() if can_be_drive(module)
+                )
+                self.add_error(
+                    "standings_method",
+                    _("Tricks over a drive need a ruleset played as a drive: %(rulesets)s.")
+                    % {"rulesets": drives},
+                )
+            elif data.get("table_size") and data["table_size"] != DRIVE_TABLE:
+                self.add_error(
+                    "table_size",
+                    _("A drive is played %(size)s to a table.") % {"size": DRIVE_TABLE},
+                )
         if data.get("standings_method") == Tournament.Standings.PLACEMENT and not data.get(
             "placement_points_text"
         ):

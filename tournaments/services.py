@@ -13,9 +13,10 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from clubs.models import Player
+from scoring import drive as movement
 from scoring import get_ruleset
 from scoring.house_rules import resolve
-from tournaments import draw, recording
+from tournaments import draw, drive, recording
 from tournaments.models import (
     AuditEntry,
     Bye,
@@ -51,11 +52,31 @@ def _check_start(ruleset: str, starting_chips: int | None) -> None:
         )
 
 
+def _check_drive(ruleset: str, standings_method: str, table_size: int) -> None:
+    """A drive (standings by tricks) needs a ruleset that counts tricks, four to a table."""
+    if standings_method != Tournament.Standings.TRICKS:
+        return
+    if not drive.can_be_drive(get_ruleset(ruleset)):
+        raise TournamentError(
+            _("%(ruleset)s is not played as a drive: there are no tricks to total.")
+            % {"ruleset": get_ruleset(ruleset).TITLE}
+        )
+    if table_size != movement.TABLE:
+        raise TournamentError(
+            _("A drive is played %(size)s to a table.") % {"size": movement.TABLE}
+        )
+
+
 def create_tournament(*, by, ruleset: str, preset: str = "", **fields: Any) -> Tournament:
     """A tournament with its ruleset's house rules pinned now (RULES §0.5)."""
     if not get_ruleset(ruleset).ZERO_SUM:
         fields.setdefault("starting_chips", 0)
     _check_start(ruleset, fields.get("starting_chips"))
+    _check_drive(
+        ruleset,
+        fields.get("standings_method", Tournament.Standings.CHIPS),
+        fields.get("table_size", 4),
+    )
     return Tournament.objects.create(
         ruleset=ruleset,
         preset=preset,
@@ -103,9 +124,15 @@ def edit_tournament(*, tournament: Tournament, by, **fields: Any) -> Tournament:
         raise TournamentError(
             _("%(fields)s can't change once a round is drawn.") % {"fields": ", ".join(pinned)}
         )
+    was_ranked_by = current.standings_method
     for name, value in fields.items():
         setattr(current, name, value)
     _check_start(current.ruleset, current.starting_chips)
+    _check_drive(current.ruleset, current.standings_method, current.table_size)
+    # The movement seats round 2 on from round 1's tricks: a drive from its first round on.
+    drive_changed = Tournament.Standings.TRICKS in (current.standings_method, was_ranked_by)
+    if "standings_method" in changed and drive_changed and current.rounds.exists():
+        raise TournamentError(_("A drive is a drive from its first round on."))
     if "ruleset" in changed or "preset" in changed:
         current.house_rules = pinned_house_rules(current.ruleset, current.preset)
     current.save()
@@ -180,9 +207,32 @@ def draw_next_round(*, tournament: Tournament, by, seed: int | None = None) -> R
     number = (last.number if last else 0) + 1
     players = [r.player_id for r in tournament.registrations.all() if r.plays_in(number)]
     seed = secrets.randbits(31) if seed is None else seed
+    detail = f"round {number}, seed {seed}"
+    if drive.is_drive(tournament) and len(players) % movement.TABLE:
+        raise TournamentError(
+            _("A drive is played %(size)s to a table: %(count)s players check in.")
+            % {"size": movement.TABLE, "count": len(players)}
+        )
+    if drive.is_drive(tournament) and last is not None:
+        result = _moved(last, players, seed)
+        detail = f"round {number}, moved on from round {last.number}"
+    else:
+        result = _drawn(tournament, number, players, seed)
+    round_ = Round.objects.create(tournament=tournament, number=number, seed=seed)
+    _store_draw(round_, result)
+    if tournament.status == Tournament.Status.SETUP:
+        tournament.status = Tournament.Status.RUNNING
+        tournament.save(update_fields=["status"])
+    audit(tournament=tournament, actor=by, action="draw", detail=detail)
+    return round_
+
+
+def _drawn(tournament: Tournament, number: int, players: list[int], seed: int) -> draw.Draw:
+    """The seeded draw of round ``number`` (every round of a tournament that is no drive,
+    and a drive's first)."""
     history, byes = _history(tournament)
     try:
-        result = draw.draw_round(
+        return draw.draw_round(
             players,
             seed=seed,
             history=history,
@@ -192,17 +242,22 @@ def draw_next_round(*, tournament: Tournament, by, seed: int | None = None) -> R
         )
     except draw.DrawError as error:
         raise TournamentError(f"Cannot draw {number}: {error}") from None
-    round_ = Round.objects.create(tournament=tournament, number=number, seed=seed)
-    _store_draw(round_, result)
-    if tournament.status == Tournament.Status.SETUP:
-        tournament.status = Tournament.Status.RUNNING
-        tournament.save(update_fields=["status"])
-    audit(tournament=tournament, actor=by, action="draw", detail=f"round {number}, seed {seed}")
-    return round_
+
+
+def _moved(last: Round, players: list[int], seed: int) -> draw.Draw:
+    """A drive's next round by the progressive movement from ``last``'s tricks."""
+    tables, results = drive.round_results(last)
+    refusal = drive.movement_refusal(tables, players)
+    if refusal:
+        raise TournamentError(refusal)
+    return draw.Draw(tables=movement.next_seating(tables, results), byes=(), seed=seed)
 
 
 def allowed_table_sizes(tournament: Tournament) -> tuple[int, ...]:
-    """The table sizes the ruleset allows; the tournament's own size first."""
+    """The table sizes the ruleset allows; the tournament's own size first (a drive's
+    only: its movement moves pairs between tables of four)."""
+    if drive.is_drive(tournament):
+        return (tournament.table_size,)
     sizes = get_ruleset(tournament.ruleset).TABLE_SIZES
     return (tournament.table_size, *(s for s in sizes if s != tournament.table_size))
 

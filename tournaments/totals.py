@@ -36,6 +36,11 @@ class Standings:
     def by_points(self) -> bool:
         return self.tournament.standings_method == Tournament.Standings.PLACEMENT
 
+    @property
+    def by_tricks(self) -> bool:
+        """A drive's standings: rows of tricks per round and in total, no chips."""
+        return self.tournament.standings_method == Tournament.Standings.TRICKS
+
 
 def _confirmed_lines(tournaments=None):
     """Confirmed sheet lines of one tournament, of a queryset or list of them, or of all."""

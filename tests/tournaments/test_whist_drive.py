@@ -1,0 +1,238 @@
+"""A whist drive of 12 players over 3 rounds, through the pages (RULES §6.3): set up with
+standings by tricks, register, draw round 1, record four hands at each table, enter and
+confirm the written sheets, close the round, draw rounds 2 and 3 by the progressive
+movement, and read each player's trick total on the public standings page and its CSV.
+"""
+
+import csv
+import io
+
+import pytest
+from django.urls import reverse
+
+from clubs.models import Player
+from tests.tournaments.helpers import hand_post, tournament_form
+from tournaments import services
+from tournaments.models import Round, ScoreSheet, Tournament
+
+pytestmark = pytest.mark.django_db
+
+# N–S tricks of the four hands at tables 1, 2 and 3, round by round. Round 1: N–S win at
+# table 1 (30 of 52), E–W at table 2 (32), N–S at table 3 (27). Round 2: E–W win at
+# table 1 (31), table 2 is drawn 26–26 (N–S count as the winners), E–W win at table 3
+# (33). Round 3 has a small slam (N–S 12) at table 1.
+NS_TRICKS = {
+    1: {1: [8, 7, 6, 9], 2: [5, 4, 6, 5], 3: [7, 7, 6, 7]},
+    2: {1: [5, 5, 6, 5], 2: [6, 7, 6, 7], 3: [4, 5, 5, 5]},
+    3: {1: [12, 7, 6, 6], 2: [7, 7, 7, 7], 3: [3, 6, 6, 6]},
+}
+
+
+def _points(tricks: int) -> int:
+    """A side's points in a standard hand: 2 a trick over the book, slams +30 / +50."""
+    return max(tricks - 6, 0) * 2 + {12: 30, 13: 50}.get(tricks, 0)
+
+
+def _drive(director_client, club) -> Tournament:
+    response = director_client.post(
+        reverse("tournaments:create"),
+        tournament_form(
+            club, name="Whist drive", ruleset="whist", hands_per_round=4,
+            starting_chips=0, standings_method="tricks",
+        ),
+    )  # fmt: skip
+    assert response.status_code == 302, response.content.decode()
+    tournament = Tournament.objects.get()
+    for n in range(12):
+        player = Player.objects.create(first_name=f"D{n:02}", last_name="Hráč", home_club=club)
+        director_client.post(
+            reverse("tournaments:register", args=[tournament.pk]), {"player": player.pk}
+        )
+    return tournament
+
+
+def _seating(round_: Round) -> list[list[int]]:
+    return [
+        [seat.player_id for seat in table.seats.order_by("number")]
+        for table in round_.tables.order_by("number")
+    ]
+
+
+def _judges(director_client, round_: Round, judges) -> None:
+    """Table 3 judged by the first judge, table 1 by the other: each confirms the sheets
+    of tables not their own."""
+    accounts = {3: judges[0][0], 1: judges[1][0]}
+    for table in round_.tables.all():
+        account = accounts.get(table.number)
+        director_client.post(
+            reverse("tournaments:table_judge", args=[table.pk]),
+            {"judge": account.pk if account else "", "link": "keep"},
+        )
+
+
+def _play(director_client, judges, round_: Round, totals: dict[int, int]) -> None:
+    """Record each table's four hands, enter its sheet (the director) and confirm it (the
+    judge of another table), adding each player's tricks to `totals`; close the round."""
+    tournament = round_.tournament
+    status = reverse("tournaments:round_status", args=[tournament.pk, round_.number])
+    assert director_client.post(status, {"status": "playing"}).status_code == 302
+    for table in round_.tables.order_by("number"):
+        seats = {seat.number: seat.player_id for seat in table.seats.all()}
+        counts = dict.fromkeys(seats, 0)
+        for ns in NS_TRICKS[round_.number][table.number]:
+            table.refresh_from_db()
+            response = director_client.post(
+                reverse("tournaments:hand_add", args=[table.pk]),
+                hand_post(table, form={"variant": "standard"}, tricks_NS=ns, tricks_EW=13 - ns),
+            )
+            assert response.status_code == 302, response.content.decode()
+            for seat, tricks in ((1, ns), (3, ns), (2, 13 - ns), (4, 13 - ns)):
+                totals[seats[seat]] += tricks
+                counts[seat] += _points(tricks)
+        page = director_client.post(
+            reverse("tournaments:sheet", args=[table.pk]),
+            {f"seat_{seat}": count for seat, count in counts.items()},
+        ).content.decode()
+        assert "Every count agrees with the recorded hands" in page
+        sheet = ScoreSheet.objects.get(table=table)
+        confirming = judges[1][1] if table.number == 3 else judges[0][1]
+        confirming.post(reverse("tournaments:sheet_confirm", args=[sheet.pk]))
+        sheet.refresh_from_db()
+        assert sheet.confirmed
+    director_client.post(status, {"status": "closed"})
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.CLOSED
+
+
+def test_a_drive_of_twelve_players_over_three_rounds(
+    director_client, judge_client, judge, other_judge_client, other_judge, anon_client, club
+):
+    judges = ((judge, judge_client), (other_judge, other_judge_client))
+    tournament = _drive(director_client, club)
+    assert tournament.get_standings_method_display() == "Total tricks over the drive"
+    totals = {registration.player_id: 0 for registration in tournament.registrations.all()}
+    director_client.post(reverse("tournaments:draw", args=[tournament.pk]), {"seed": "5"})
+    round_1 = Round.objects.get(number=1)
+    _judges(director_client, round_1, judges)
+    seating_1 = _seating(round_1)
+    assert [len(table) for table in seating_1] == [4, 4, 4]
+    _play(director_client, judges, round_1, totals)
+
+    # Round 2 is moved, not drawn (the seed is not used): table 1's N–S winners stay and
+    # take table 2's E–W winners as partners; table 2's losers (N–S) meet table 3's N–S
+    # winners; table 1's losers go down to table 3 and meet its losers.
+    director_client.post(reverse("tournaments:draw", args=[tournament.pk]), {"seed": "9"})
+    round_2 = Round.objects.get(number=2)
+    (a1, a2, a3, a4), (b1, b2, b3, b4), (c1, c2, c3, c4) = seating_1
+    assert _seating(round_2) == [[a1, a3, b2, b4], [b1, b3, c1, c3], [c2, c4, a2, a4]]
+    assert tournament.audit.filter(detail="round 2, moved on from round 1").exists()
+    _judges(director_client, round_2, judges)
+    _play(director_client, judges, round_2, totals)
+
+    # Round 2: E–W (a3, b4) win at table 1 and stay; table 2 is drawn, so its N–S (b1, c1)
+    # move up; E–W (c4, a4) win at table 3 and move up; a1, b2 go down.
+    director_client.post(reverse("tournaments:draw", args=[tournament.pk]), {"seed": ""})
+    round_3 = Round.objects.get(number=3)
+    assert _seating(round_3) == [[a3, b4, b1, c1], [b3, c3, c4, a4], [c2, a2, a1, b2]]
+    _judges(director_client, round_3, judges)
+    _play(director_client, judges, round_3, totals)
+
+    page = anon_client.get(reverse("tournaments:standings", args=[tournament.pk]))
+    text = page.content.decode()
+    assert "A drive: each player's tricks over the drive" in text
+    assert "Provisional after round 3 of 3" in text
+    export = anon_client.get(reverse("tournaments:standings_export", args=[tournament.pk, "csv"]))
+    rows = list(csv.reader(io.StringIO(export.content.decode("utf-8-sig"))))
+    header = rows[0]
+    body = [row for row in rows[1:] if len(row) == len(header)]  # the note is a last row
+    assert rows[-1] == ["Provisional after round 3 of 3"]
+    assert header[-4:] == ["R1", "R2", "R3", "Tricks"]
+    names = {p.pk: p.display_name for p in Player.objects.all()}
+    assert {row[1]: int(row[-1]) for row in body} == {names[p]: t for p, t in totals.items()}
+    # The highest total first; equal totals share a place.
+    ordered = sorted(totals.values(), reverse=True)
+    assert [int(row[-1]) for row in body] == ordered
+    places = [int(row[0]) for row in body]
+    for index, total in enumerate(ordered):
+        assert places[index] == ordered.index(total) + 1
+    assert len(set(ordered)) < len(ordered)  # the drive above has ties to share
+
+
+def test_a_drive_needs_a_ruleset_played_as_a_drive_at_tables_of_four(director_client, club):
+    tarock = director_client.post(
+        reverse("tournaments:create"), tournament_form(club, standings_method="tricks")
+    ).content.decode()
+    assert "Tricks over a drive need a ruleset played as a drive: Whist." in tarock
+    three = director_client.post(
+        reverse("tournaments:create"),
+        tournament_form(
+            club, ruleset="whist", starting_chips=0, standings_method="tricks", table_size=3
+        ),
+    ).content.decode()
+    assert "A drive is played 4 to a table." in three
+    assert not Tournament.objects.exists()
+
+
+def test_a_drive_refuses_a_field_that_is_not_four_to_a_table(director, club):
+    tournament = services.create_tournament(
+        by=director, ruleset="whist", name="Drive", date="2026-12-05", host_club=club,
+        hands_per_round=4, standings_method="tricks",
+    )  # fmt: skip
+    for n in range(6):
+        player = Player.objects.create(first_name=f"E{n}", last_name="Hráč", home_club=club)
+        services.register(tournament=tournament, player=player, checked_in=True)
+    with pytest.raises(services.TournamentError, match="4 to a table: 6 players"):
+        services.draw_next_round(tournament=tournament, by=director, seed=1)
+    with pytest.raises(services.TournamentError, match="not played as a drive"):
+        services.create_tournament(
+            by=director, ruleset="spjst", name="Tarock", date="2026-12-05", host_club=club,
+            hands_per_round=4, standings_method="tricks",
+        )  # fmt: skip
+
+
+def test_a_late_entry_breaks_the_movement_and_is_refused(director, club):
+    tournament = services.create_tournament(
+        by=director, ruleset="whist", name="Drive", date="2026-12-05", host_club=club,
+        hands_per_round=4, standings_method="tricks",
+    )  # fmt: skip
+    players = [
+        Player.objects.create(first_name=f"F{n}", last_name="Hráč", home_club=club)
+        for n in range(8)
+    ]
+    for player in players[:4]:
+        services.register(tournament=tournament, player=player, checked_in=True)
+    round_1 = services.draw_next_round(tournament=tournament, by=director, seed=1)
+    round_1.status = Round.Status.CLOSED
+    round_1.save()
+    for player in players[4:]:
+        services.register(tournament=tournament, player=player, checked_in=True)
+    with pytest.raises(services.TournamentError, match="late entries break the movement"):
+        services.draw_next_round(tournament=tournament, by=director, seed=1)
+    with pytest.raises(services.TournamentError, match="from its first round on"):
+        services.edit_tournament(tournament=tournament, by=director, standings_method="chips")
+
+
+def test_the_drive_standings_page_reads_a_fixed_number_of_queries(
+    director_client,
+    judge_client,
+    judge,
+    other_judge_client,
+    other_judge,
+    anon_client,
+    club,
+    queries_of,
+):
+    judges = ((judge, judge_client), (other_judge, other_judge_client))
+    tournament = _drive(director_client, club)
+    url = reverse("tournaments:standings", args=[tournament.pk])
+    totals = {registration.player_id: 0 for registration in tournament.registrations.all()}
+    director_client.post(reverse("tournaments:draw", args=[tournament.pk]), {"seed": "5"})
+    round_1 = Round.objects.get(number=1)
+    _judges(director_client, round_1, judges)
+    _play(director_client, judges, round_1, totals)
+    one_round = queries_of(lambda: anon_client.get(url))
+    director_client.post(reverse("tournaments:draw", args=[tournament.pk]), {"seed": ""})
+    round_2 = Round.objects.get(number=2)
+    _judges(director_client, round_2, judges)
+    _play(director_client, judges, round_2, totals)
+    assert queries_of(lambda: anon_client.get(url)) == one_round

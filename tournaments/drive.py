@@ -1,0 +1,115 @@
+"""A tournament played as a drive (standings by tricks, RULES §6.3): the rows it reads
+for :mod:`scoring.drive`, which does the counting, ranking and moving.
+
+Which game can be played as a drive is the ruleset's to say (its ``DRIVE_TRICKS``); this
+module names none. A table's tricks count once its score sheet is confirmed, as chips
+do, so the standings move table by table as the judges' sheets are confirmed.
+"""
+
+from django.utils.translation import gettext as _
+
+from scoring import drive
+from tournaments.models import Hand, Round, Seat, Tournament
+from tournaments.totals import Standings, provisional_note, tournament_standings
+
+
+def is_drive(tournament: Tournament) -> bool:
+    """Whether the tournament is a drive: ranked by each player's tricks."""
+    return tournament.standings_method == Tournament.Standings.TRICKS
+
+
+def can_be_drive(ruleset) -> bool:
+    """Whether the ruleset can be played as a drive (it counts a hand's tricks by seat)."""
+    return ruleset.DRIVE_TRICKS is not None
+
+
+def _seating(tournament: Tournament, round_: Round | None = None) -> dict[int, dict[int, int]]:
+    """Table id → seat → player of the tournament's (or one round's) tables (one query)."""
+    seats = Seat.objects.filter(round__tournament=tournament)
+    if round_ is not None:
+        seats = seats.filter(round=round_)
+    by_table: dict[int, dict[int, int]] = {}
+    for table_id, number, player_id in seats.values_list("table_id", "number", "player_id"):
+        by_table.setdefault(table_id, {})[number] = player_id
+    return by_table
+
+
+def round_results(round_: Round) -> tuple[list[tuple[int, ...]], list[dict[int, int]]]:
+    """A round's tables (top first, players in seat order) and each table's tricks over
+    the round by seat, from its recorded hands (three queries)."""
+    rules = round_.tournament.rules
+    seating = _seating(round_.tournament, round_)
+    table_ids = list(round_.tables.order_by("number").values_list("pk", flat=True))
+    results: dict[int, dict[int, int]] = {table_id: {} for table_id in table_ids}
+    hands = Hand.objects.filter(table__round=round_, deleted=False).values_list("table_id", "data")
+    for table_id, data in hands:
+        seats = tuple(sorted(seating[table_id]))
+        for seat, tricks in rules.DRIVE_TRICKS(data, seats).items():
+            results[table_id][seat] = results[table_id].get(seat, 0) + tricks
+    tables = [tuple(seating[t][seat] for seat in sorted(seating[t])) for t in table_ids]
+    return tables, [results[t] for t in table_ids]
+
+
+def trick_standings(tournament: Tournament) -> Standings:
+    """Each player's tricks per round and over the drive, the highest total first, equal
+    totals sharing a place; from the tables whose score sheet is confirmed (two queries,
+    three while the tournament is not finished)."""
+    rules = tournament.rules
+    seating: dict[int, dict[int, int]] = {}
+    players: dict[int, tuple[str, str]] = {}
+    for table_id, number, player_id, name, club in Seat.objects.filter(
+        round__tournament=tournament
+    ).values_list(
+        "table_id", "number", "player_id", "player__display_name", "player__home_club__short_name"
+    ):
+        seating.setdefault(table_id, {})[number] = player_id
+        players[player_id] = (name, club)
+    hands = Hand.objects.filter(
+        table__round__tournament=tournament,
+        deleted=False,
+        table__sheets__confirmed_at__isnull=False,
+    ).values_list("table_id", "table__round__number", "data")
+    per_round: dict[int, dict[int, int]] = {}
+    for table_id, number, data in hands:
+        seats = seating[table_id]
+        for seat, tricks in rules.DRIVE_TRICKS(data, tuple(sorted(seats))).items():
+            rounds = per_round.setdefault(seats[seat], {})
+            rounds[number] = rounds.get(number, 0) + tricks
+    totals = {player: sum(rounds.values()) for player, rounds in per_round.items()}
+    by_name = dict(sorted(totals.items(), key=lambda item: players[item[0]][0]))
+    rows = [
+        {
+            "place": place,
+            "player_id": player,
+            "name": players[player][0],
+            "club": players[player][1],
+            "rounds": per_round[player],
+            "total": total,
+        }
+        for place, player, total in drive.ranking(by_name)
+    ]
+    closed = 0
+    if tournament.status != Tournament.Status.FINISHED:
+        closed = tournament.rounds.filter(status=Round.Status.CLOSED).count()
+    numbers = sorted({number for rounds in per_round.values() for number in rounds})
+    return Standings(tournament, numbers, rows, note=provisional_note(tournament, closed))
+
+
+def movement_refusal(tables: list[tuple[int, ...]], players: list[int]) -> str:
+    """Why the movement cannot seat the next round ("" when it can): it moves the same
+    players, four to a table."""
+    seated = sorted(player for table in tables for player in table)
+    if seated != sorted(players):
+        return _(
+            "A drive moves the players of the last round; withdrawals and late entries "
+            "break the movement."
+        )
+    if any(len(table) != drive.TABLE for table in tables):
+        return _("A drive is played four to a table.")
+    return ""
+
+
+def standings(tournament: Tournament) -> Standings:
+    """The tournament's standings as its setup ranks them: a drive's by tricks, any other
+    by :func:`tournaments.totals.tournament_standings`."""
+    return trick_standings(tournament) if is_drive(tournament) else tournament_standings(tournament)
