@@ -6,10 +6,12 @@ module names none. A table's tricks count once its score sheet is confirmed, as 
 do, so the standings move table by table as the judges' sheets are confirmed.
 """
 
+from dataclasses import dataclass, field
+
 from django.utils.translation import gettext as _
 
 from scoring import drive
-from tournaments.models import Hand, Round, Seat, Tournament
+from tournaments.models import Hand, Registration, Round, Seat, Tournament
 from tournaments.totals import Standings, provisional_note, tournament_standings
 
 
@@ -113,3 +115,58 @@ def standings(tournament: Tournament) -> Standings:
     """The tournament's standings as its setup ranks them: a drive's by tricks, any other
     by :func:`tournaments.totals.tournament_standings`."""
     return trick_standings(tournament) if is_drive(tournament) else tournament_standings(tournament)
+
+
+@dataclass
+class DriveRound:
+    """A round of a drive as its printouts show it: each table's players by seat and, once
+    the round is closed, each table's tricks by seat."""
+
+    number: int
+    tables: dict[int, dict[int, int]] = field(default_factory=dict)  # table → seat → player
+    results: dict[int, dict[int, int]] | None = None  # table → seat → tricks
+
+
+@dataclass
+class DrivePlan:
+    """Everything a drive's score cards and movement sheet print: the players (id → name,
+    A–Z), the rounds seated so far and the trump schedule over the drive."""
+
+    players: dict[int, str]
+    rounds: list[DriveRound]
+    trumps: tuple[str, ...]
+
+
+def drive_plan(tournament: Tournament) -> DrivePlan:
+    """The drive's players, seated rounds and closed rounds' tricks (three queries)."""
+    rounds: dict[int, DriveRound] = {}
+    names: dict[int, str] = {}
+    seats = Seat.objects.filter(round__tournament=tournament).values_list(
+        "round__number", "round__status", "table__number", "number", "player_id",
+        "player__display_name",
+    )  # fmt: skip
+    closed = set()
+    for number, status, table, seat, player, name in seats:
+        rounds.setdefault(number, DriveRound(number)).tables.setdefault(table, {})[seat] = player
+        names[player] = name
+        if status == Round.Status.CLOSED:
+            closed.add(number)
+    hands = Hand.objects.filter(
+        table__round__tournament=tournament, table__round__number__in=closed, deleted=False
+    ).values_list("table__round__number", "table__number", "data")
+    for number in closed:
+        rounds[number].results = {table: {} for table in rounds[number].tables}
+    for number, table, data in hands:
+        seating = rounds[number].tables[table]
+        result = rounds[number].results[table]  # type: ignore[index]
+        for seat, tricks in tournament.rules.DRIVE_TRICKS(data, tuple(sorted(seating))).items():
+            result[seat] = result.get(seat, 0) + tricks
+    registered = Registration.objects.filter(tournament=tournament, checked_in=True)
+    for player, name in registered.values_list("player_id", "player__display_name"):
+        names.setdefault(player, name)
+    hands_per_round = tournament.hands_per_round or 0
+    return DrivePlan(
+        players=dict(sorted(names.items(), key=lambda item: item[1])),
+        rounds=[rounds[number] for number in sorted(rounds)],
+        trumps=drive.trump_schedule(tournament.rounds_planned * hands_per_round),
+    )

@@ -107,6 +107,10 @@ class TournamentForm(forms.ModelForm):
                     "table_size",
                     _("A drive is played %(size)s to a table.") % {"size": DRIVE_TABLE},
                 )
+            if not data.get("hands_per_round"):
+                self.add_error(
+                    "hands_per_round", _("A drive needs the hands per round: trumps follow them.")
+                )
         if data.get("standings_method") == Tournament.Standings.PLACEMENT and not data.get(
             "placement_points_text"
         ):

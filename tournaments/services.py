@@ -52,8 +52,11 @@ def _check_start(ruleset: str, starting_chips: int | None) -> None:
         )
 
 
-def _check_drive(ruleset: str, standings_method: str, table_size: int) -> None:
-    """A drive (standings by tricks) needs a ruleset that counts tricks, four to a table."""
+def _check_drive(
+    ruleset: str, standings_method: str, table_size: int, hands_per_round: int | None
+) -> None:
+    """A drive (standings by tricks) needs a ruleset that counts tricks, four to a table,
+    and a number of hands a round (the trump schedule is printed by hand)."""
     if standings_method != Tournament.Standings.TRICKS:
         return
     if not drive.can_be_drive(get_ruleset(ruleset)):
@@ -65,6 +68,8 @@ def _check_drive(ruleset: str, standings_method: str, table_size: int) -> None:
         raise TournamentError(
             _("A drive is played %(size)s to a table.") % {"size": movement.TABLE}
         )
+    if not hands_per_round:
+        raise TournamentError(_("A drive needs the hands per round: trumps follow them."))
 
 
 def create_tournament(*, by, ruleset: str, preset: str = "", **fields: Any) -> Tournament:
@@ -76,6 +81,7 @@ def create_tournament(*, by, ruleset: str, preset: str = "", **fields: Any) -> T
         ruleset,
         fields.get("standings_method", Tournament.Standings.CHIPS),
         fields.get("table_size", 4),
+        fields.get("hands_per_round"),
     )
     return Tournament.objects.create(
         ruleset=ruleset,
@@ -128,7 +134,9 @@ def edit_tournament(*, tournament: Tournament, by, **fields: Any) -> Tournament:
     for name, value in fields.items():
         setattr(current, name, value)
     _check_start(current.ruleset, current.starting_chips)
-    _check_drive(current.ruleset, current.standings_method, current.table_size)
+    _check_drive(
+        current.ruleset, current.standings_method, current.table_size, current.hands_per_round
+    )
     # The movement seats round 2 on from round 1's tricks: a drive from its first round on.
     drive_changed = Tournament.Standings.TRICKS in (current.standings_method, was_ranked_by)
     if "standings_method" in changed and drive_changed and current.rounds.exists():

@@ -11,6 +11,7 @@ import pytest
 from django.urls import reverse
 
 from clubs.models import Player
+from tests.printing.samples import page_texts
 from tests.tournaments.helpers import hand_post, tournament_form
 from tournaments import services
 from tournaments.models import Round, ScoreSheet, Tournament
@@ -137,6 +138,10 @@ def test_a_drive_of_twelve_players_over_three_rounds(
     _judges(director_client, round_3, judges)
     _play(director_client, judges, round_3, totals)
 
+    _printouts(director_client, tournament, seating_1, totals)
+    detail = director_client.get(tournament.get_absolute_url()).content.decode()
+    assert "Score cards (PDF)" in detail and "Movement sheet (PDF)" in detail
+
     page = anon_client.get(reverse("tournaments:standings", args=[tournament.pk]))
     text = page.content.decode()
     assert "A drive: each player's tricks over the drive" in text
@@ -158,6 +163,36 @@ def test_a_drive_of_twelve_players_over_three_rounds(
     assert len(set(ordered)) < len(ordered)  # the drive above has ties to share
 
 
+def _printouts(director_client, tournament, seating_1, totals) -> None:
+    """The score cards (one a player A–Z, each round's table and partner, the trumps) and
+    the movement sheet (each round's pairs and their tricks)."""
+    names = {p.pk: p.display_name for p in Player.objects.all()}
+    cards = director_client.get(reverse("tournaments:drive_cards_pdf", args=[tournament.pk]))
+    assert cards["Content-Type"] == "application/pdf"
+    pages = [" ".join(text.split()) for text in page_texts(cards.content)]
+    assert len(pages) == 12
+    assert [page.split("Score card · ")[1].split(" · ")[0] for page in pages] == sorted(
+        names.values()
+    )
+    first = min(names, key=names.get)
+    card = pages[0]
+    assert "Trumps by hand, over the drive: hearts, diamonds, spades, clubs" in card
+    assert "Progressive movement" in card and "12 clubs Round 3 total Drive total" in card
+    for number in (1, 2, 3):
+        table = Round.objects.get(number=number).tables.get(seats__player_id=first)
+        seat = table.seats.get(player_id=first).number
+        partner = table.seats.get(number=(seat + 1) % 4 + 1).player.display_name
+        hand = (number - 1) * 4 + 1
+        assert f"{number} {hand} hearts {table.number} {partner}" in card
+    movement = director_client.get(reverse("tournaments:drive_movement_pdf", args=[tournament.pk]))
+    text = " ".join("".join(page_texts(movement.content)).split())
+    (a1, a2, a3, a4), (b1, b2, b3, b4), _table_3 = seating_1
+    # Round 1, table 1: N–S 30 tricks against E–W 22 in four hands; table 2 E–W win 32–20.
+    assert f"1 {names[a1]} & {names[a3]} {names[a2]} & {names[a4]} 30 22 N–S" in text
+    assert f"2 {names[b1]} & {names[b3]} {names[b2]} & {names[b4]} 20 32 E–W" in text
+    assert text.count("N–S E–W Winners") == 3  # a table of pairs a round
+
+
 def test_a_drive_needs_a_ruleset_played_as_a_drive_at_tables_of_four(director_client, club):
     tarock = director_client.post(
         reverse("tournaments:create"), tournament_form(club, standings_method="tricks")
@@ -170,6 +205,14 @@ def test_a_drive_needs_a_ruleset_played_as_a_drive_at_tables_of_four(director_cl
         ),
     ).content.decode()
     assert "A drive is played 4 to a table." in three
+    timed = director_client.post(
+        reverse("tournaments:create"),
+        tournament_form(
+            club, ruleset="whist", starting_chips=0, standings_method="tricks",
+            hands_per_round="", minutes_per_round=90,
+        ),
+    ).content.decode()  # fmt: skip
+    assert "A drive needs the hands per round: trumps follow them." in timed
     assert not Tournament.objects.exists()
 
 
@@ -234,5 +277,23 @@ def test_the_drive_standings_page_reads_a_fixed_number_of_queries(
     director_client.post(reverse("tournaments:draw", args=[tournament.pk]), {"seed": ""})
     round_2 = Round.objects.get(number=2)
     _judges(director_client, round_2, judges)
+    cards = reverse("tournaments:drive_cards_pdf", args=[tournament.pk])
+    movement = reverse("tournaments:drive_movement_pdf", args=[tournament.pk])
+    printed = [
+        queries_of(lambda path=path: director_client.get(path)) for path in (cards, movement)
+    ]
     _play(director_client, judges, round_2, totals)
     assert queries_of(lambda: anon_client.get(url)) == one_round
+    assert [
+        queries_of(lambda path=path: director_client.get(path)) for path in (cards, movement)
+    ] == printed
+
+
+def test_a_tarock_tournament_has_no_score_cards_or_movement_sheet(director_client, table1):
+    pk = table1.round.tournament_id
+    for name in ("drive_cards_pdf", "drive_movement_pdf"):
+        response = director_client.get(reverse(f"tournaments:{name}", args=[pk]), follow=True)
+        assert response.redirect_chain[0][0] == reverse("tournaments:detail", args=[pk])
+        assert "Only a drive has score cards and a movement sheet." in response.content.decode()
+    page = director_client.get(reverse("tournaments:detail", args=[pk])).content.decode()
+    assert "Score cards (PDF)" not in page

@@ -152,3 +152,65 @@ class TableDoc:
         for index, row in enumerate(self.rows):
             if len(row) != width:
                 raise PrintError(f"row {index} has {len(row)} cells for {width} columns: {row!r}")
+
+
+@dataclass(frozen=True)
+class DrivePlace:
+    """Where a player sits in one round of a drive: the table, the partner and the two
+    opponents; all None for a round not seated yet (the card leaves them to write in)."""
+
+    round: int
+    table: int | None = None
+    partner: str | None = None
+    opponents: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ScoreCardDoc:
+    """A drive player's score card: the movement so far, the trump schedule, and a box
+    for the tricks of every hand.
+
+    `trumps` is the schedule for hands 1..rounds × hands_per_round, numbered over the
+    drive; `places` one per round, 1..rounds.
+    """
+
+    tournament: str
+    date: datetime.date
+    player: str
+    hands_per_round: int
+    trumps: tuple[str, ...]
+    places: tuple[DrivePlace, ...]
+    rule: str  # the movement in a sentence, printed on the card
+
+    def __post_init__(self) -> None:
+        if self.hands_per_round < 1:
+            raise PrintError(f"{self.player}: hands_per_round must be at least 1")
+        wanted = len(self.places) * self.hands_per_round
+        if len(self.trumps) != wanted:
+            raise PrintError(
+                f"{self.player}: trumps has {len(self.trumps)} hands for {len(self.places)} "
+                f"rounds of {self.hands_per_round}: {self.trumps!r}"
+            )
+
+
+@dataclass(frozen=True)
+class MovementTable:
+    """A table of a drive round: its two pairs and, once played, their tricks."""
+
+    number: int
+    north_south: tuple[str, str] | None = None
+    east_west: tuple[str, str] | None = None
+    tricks: tuple[int, int] | None = None  # N–S, E–W over the round
+
+
+@dataclass(frozen=True)
+class MovementSheetDoc:
+    """The director's movement sheet: every round's tables (blank for rounds not seated
+    yet, to fill in as the winners move), the rule and the trump schedule."""
+
+    tournament: str
+    date: datetime.date
+    hands_per_round: int
+    trumps: tuple[str, ...]
+    rounds: tuple[tuple[MovementTable, ...], ...]
+    rule: str
