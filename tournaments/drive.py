@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from scoring import drive
 from tournaments.models import Hand, Registration, Round, Seat, Tournament
-from tournaments.totals import Standings, provisional_note, tournament_standings
+from tournaments.totals import Standings, provisional_note, tournament_standings, trick_rows
 
 
 def is_drive(tournament: Tournament) -> bool:
@@ -56,44 +56,11 @@ def trick_standings(tournament: Tournament) -> Standings:
     """Each player's tricks per round and over the drive, the highest total first, equal
     totals sharing a place; from the tables whose score sheet is confirmed (two queries,
     three while the tournament is not finished)."""
-    rules = tournament.rules
-    seating: dict[int, dict[int, int]] = {}
-    players: dict[int, tuple[str, str]] = {}
-    for table_id, number, player_id, name, club in Seat.objects.filter(
-        round__tournament=tournament
-    ).values_list(
-        "table_id", "number", "player_id", "player__display_name", "player__home_club__short_name"
-    ):
-        seating.setdefault(table_id, {})[number] = player_id
-        players[player_id] = (name, club)
-    hands = Hand.objects.filter(
-        table__round__tournament=tournament,
-        deleted=False,
-        table__sheets__confirmed_at__isnull=False,
-    ).values_list("table_id", "table__round__number", "data")
-    per_round: dict[int, dict[int, int]] = {}
-    for table_id, number, data in hands:
-        seats = seating[table_id]
-        for seat, tricks in rules.DRIVE_TRICKS(data, tuple(sorted(seats))).items():
-            rounds = per_round.setdefault(seats[seat], {})
-            rounds[number] = rounds.get(number, 0) + tricks
-    totals = {player: sum(rounds.values()) for player, rounds in per_round.items()}
-    by_name = dict(sorted(totals.items(), key=lambda item: players[item[0]][0]))
-    rows = [
-        {
-            "place": place,
-            "player_id": player,
-            "name": players[player][0],
-            "club": players[player][1],
-            "rounds": per_round[player],
-            "total": total,
-        }
-        for place, player, total in drive.ranking(by_name)
-    ]
+    rows = trick_rows([tournament]).get(tournament.pk, [])
     closed = 0
     if tournament.status != Tournament.Status.FINISHED:
         closed = tournament.rounds.filter(status=Round.Status.CLOSED).count()
-    numbers = sorted({number for rounds in per_round.values() for number in rounds})
+    numbers = sorted({number for row in rows for number in row["rounds"]})
     return Standings(tournament, numbers, rows, note=provisional_note(tournament, closed))
 
 

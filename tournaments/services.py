@@ -423,6 +423,9 @@ def set_judge(
     """Assign a judge account, create (`link="new"`) or revoke (`"revoke"`) the private
     link, and mark the table paper-only or not (None keeps it as it is)."""
     table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    if paper_only and drive.is_drive(table.round.tournament):
+        # A drive counts each hand's tricks: a table writing only its totals has none.
+        raise TournamentError(_("A drive's tables record their hands: none is paper-only."))
     table.judge = judge
     if paper_only is not None:
         table.paper_only = paper_only

@@ -15,6 +15,7 @@ from tests.printing.samples import page_texts
 from tests.tournaments.helpers import hand_post, tournament_form
 from tournaments import services
 from tournaments.models import Round, ScoreSheet, Tournament
+from tournaments.totals import final_places, player_history
 
 pytestmark = pytest.mark.django_db
 
@@ -161,6 +162,13 @@ def test_a_drive_of_twelve_players_over_three_rounds(
     for index, total in enumerate(ordered):
         assert places[index] == ordered.index(total) + 1
     assert len(set(ordered)) < len(ordered)  # the drive above has ties to share
+    # A player's history and the season's leaderboard read the same places (by tricks).
+    by_tricks = {
+        row["player_id"]: row["place"] for row in final_places([tournament])[tournament.pk]
+    }
+    assert sorted(by_tricks.values()) == places
+    best = max(totals, key=totals.get)
+    assert by_tricks[best] == 1 and player_history(best)[0]["place"] == 1
 
 
 def _printouts(director_client, tournament, seating_1, totals) -> None:
@@ -253,6 +261,8 @@ def test_a_late_entry_breaks_the_movement_and_is_refused(director, club):
         services.draw_next_round(tournament=tournament, by=director, seed=1)
     with pytest.raises(services.TournamentError, match="from its first round on"):
         services.edit_tournament(tournament=tournament, by=director, standings_method="chips")
+    with pytest.raises(services.TournamentError, match="none is paper-only"):
+        services.set_judge(table=round_1.tables.get(), by=director, paper_only=True)
 
 
 def test_the_drive_standings_page_reads_a_fixed_number_of_queries(
@@ -297,3 +307,24 @@ def test_a_tarock_tournament_has_no_score_cards_or_movement_sheet(director_clien
         assert "Only a drive has score cards and a movement sheet." in response.content.decode()
     page = director_client.get(reverse("tournaments:detail", args=[pk])).content.decode()
     assert "Score cards (PDF)" not in page
+
+
+def test_a_drive_table_cannot_keep_score_on_paper_only(director_client, director, club):
+    tournament = services.create_tournament(
+        by=director, ruleset="whist", name="Drive", date="2026-12-05", host_club=club,
+        hands_per_round=4, standings_method="tricks",
+    )  # fmt: skip
+    for n in range(4):
+        player = Player.objects.create(first_name=f"G{n}", last_name="Hráč", home_club=club)
+        services.register(tournament=tournament, player=player, checked_in=True)
+    table = services.draw_next_round(tournament=tournament, by=director, seed=1).tables.get()
+    response = director_client.post(
+        reverse("tournaments:table_judge", args=[table.pk]),
+        {"judge": "", "link": "keep", "paper_only": "on"},
+        follow=True,
+    )
+    assert "A drive&#x27;s tables record their hands: none is paper-only." in (
+        response.content.decode()
+    )
+    table.refresh_from_db()
+    assert not table.paper_only
