@@ -137,3 +137,28 @@ def drive_plan(tournament: Tournament) -> DrivePlan:
         rounds=[rounds[number] for number in sorted(rounds)],
         trumps=drive.trump_schedule(tournament.rounds_planned * hands_per_round),
     )
+
+
+def table_drive(table, hands: list[Hand]) -> dict[str, object]:
+    """What a drive's table page shows under the hands: the round's tricks so far by pair
+    (names and tricks) and the next hand's number over the drive and its trumps; nothing
+    for a tournament that is no drive. Reads the table's prefetched seats and `hands`."""
+    tournament = table.round.tournament
+    if not is_drive(tournament):
+        return {}
+    names = {seat.number: seat.player.name for seat in table.seats.all()}
+    played = [hand for hand in hands if not hand.deleted]
+    result: dict[int, int] = {}
+    for hand in played:
+        for seat, tricks in tournament.rules.DRIVE_TRICKS(hand.data, tuple(sorted(names))).items():
+            result[seat] = result.get(seat, 0) + tricks
+    # Each partner is credited the pair's tricks: one seat of the pair says them.
+    pairs = [
+        {"seats": pair, "names": [names.get(seat, "") for seat in pair],
+         "tricks": result.get(pair[0], 0)}
+        for pair in drive.PAIRS
+    ]  # fmt: skip
+    per_round = tournament.hands_per_round or 0
+    number = (table.round.number - 1) * per_round + len(played) + 1
+    trumps = drive.trump_schedule(number)[-1] if len(played) < per_round else None
+    return {"drive": {"pairs": pairs, "next_hand": number, "trumps": trumps}}

@@ -72,6 +72,11 @@ def _judges(director_client, round_: Round, judges) -> None:
         )
 
 
+def _section(page: str, name: str) -> str:
+    start = page.index(f'<section id="{name}">')
+    return page[start : page.index("</section>", start)]
+
+
 def _play(director_client, judges, round_: Round, totals: dict[int, int]) -> None:
     """Record each table's four hands, enter its sheet (the director) and confirm it (the
     judge of another table), adding each player's tricks to `totals`; close the round."""
@@ -81,6 +86,9 @@ def _play(director_client, judges, round_: Round, totals: dict[int, int]) -> Non
     for table in round_.tables.order_by("number"):
         seats = {seat.number: seat.player_id for seat in table.seats.all()}
         counts = dict.fromkeys(seats, 0)
+        first = (round_.number - 1) * 4 + 1  # hands are numbered over the drive
+        page = director_client.get(table.get_absolute_url()).content.decode()
+        assert f"Hand {first} of the drive: hearts are trumps." in page
         for ns in NS_TRICKS[round_.number][table.number]:
             table.refresh_from_db()
             response = director_client.post(
@@ -91,6 +99,11 @@ def _play(director_client, judges, round_: Round, totals: dict[int, int]) -> Non
             for seat, tricks in ((1, ns), (3, ns), (2, 13 - ns), (4, 13 - ns)):
                 totals[seats[seat]] += tricks
                 counts[seat] += _points(tricks)
+        ns = sum(NS_TRICKS[round_.number][table.number])
+        drive = _section(director_client.get(table.get_absolute_url()).content.decode(), "drive")
+        assert "Every hand of the round is played" in drive
+        cells = drive.split('<td class="num">')[1:]
+        assert [int(cell.split("<")[0]) for cell in cells] == [ns, 52 - ns]
         page = director_client.post(
             reverse("tournaments:sheet", args=[table.pk]),
             {f"seat_{seat}": count for seat, count in counts.items()},
@@ -328,3 +341,33 @@ def test_a_drive_table_cannot_keep_score_on_paper_only(director_client, director
     )
     table.refresh_from_db()
     assert not table.paper_only
+
+
+def test_a_drive_tables_page_reads_as_many_queries_after_one_hand_as_after_four(
+    director_client, director, club, queries_of
+):
+    tournament = services.create_tournament(
+        by=director, ruleset="whist", name="Drive", date="2026-12-05", host_club=club,
+        hands_per_round=4, standings_method="tricks",
+    )  # fmt: skip
+    for n in range(4):
+        player = Player.objects.create(first_name=f"H{n}", last_name="Hráč", home_club=club)
+        services.register(tournament=tournament, player=player, checked_in=True)
+    round_ = services.draw_next_round(tournament=tournament, by=director, seed=1)
+    services.set_round_status(round_=round_, status=Round.Status.PLAYING, by=director)
+    table = round_.tables.get()
+
+    def add(ns: int) -> None:
+        table.refresh_from_db()
+        director_client.post(
+            reverse("tournaments:hand_add", args=[table.pk]),
+            hand_post(table, form={"variant": "standard"}, tricks_NS=ns, tricks_EW=13 - ns),
+        )
+
+    add(8)
+    one = queries_of(lambda: director_client.get(table.get_absolute_url()))
+    for ns in (5, 7, 9):
+        add(ns)
+    assert queries_of(lambda: director_client.get(table.get_absolute_url())) == one
+    drive = _section(director_client.get(table.get_absolute_url()).content.decode(), "drive")
+    assert [int(cell.split("<")[0]) for cell in drive.split('<td class="num">')[1:]] == [29, 23]
