@@ -1,4 +1,4 @@
-"""A whist drive's printouts: a score card per player (the movement, the trump schedule
+"""A drive's printouts: a score card per player (the movement, the trump schedule
 and a box for the tricks of every hand) and the director's movement sheet.
 
 Rounds not seated yet print blank, to be written in as the winners move: a progressive
