@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 HOST ?= 127.0.0.1:8000
 
-.PHONY: run test test-postgres lint format bench venv clean check-deploy fixtures
+.PHONY: run test test-postgres lint format bench venv clean check-deploy fixtures messages
 
 # The stamp is remade whenever a requirements file changes, so `make` reinstalls then.
 $(STAMP): requirements.txt requirements-dev.txt
@@ -57,6 +57,14 @@ fixtures: $(STAMP)
 	DATABASE_URL=sqlite:///$(FIXTURE_DB) DEBUG=1 $(BIN)/python manage.py loaddata demo_clubs demo_accounts
 	DATABASE_URL=sqlite:///$(FIXTURE_DB) DEBUG=1 $(BIN)/python manage.py write_demo_fixtures
 	rm -f $(FIXTURE_DB)
+
+# Refresh locale/*/LC_MESSAGES/django.po from the marked strings and compile the .mo files
+# (needs GNU gettext: msgfmt, xgettext, msgmerge). The .mo files are committed, so a fresh
+# clone shows Czech and Slovenian without gettext; run this after marking or translating.
+# There are no JavaScript strings to translate, so no djangojs domain.
+messages: $(STAMP)
+	DEBUG=1 $(BIN)/python manage.py makemessages -l cs -l sl --no-location --ignore=.venv --ignore=tests
+	DEBUG=1 $(BIN)/python manage.py compilemessages --ignore=.venv
 
 bench: $(STAMP)
 	@for script in bench/bench_*.py; do $(BIN)/python $$script || exit 1; done

@@ -10,6 +10,7 @@ from functools import wraps
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext as _
 
 DIRECTORS = "Directors"
 JUDGES = "Judges"
@@ -52,7 +53,7 @@ def director_required(view: Callable) -> Callable:
     @login_required
     def wrapper(request, *args, **kwargs):
         if not is_director(request.user):
-            raise PermissionDenied("Only a tournament director may do this.")
+            raise PermissionDenied(_("Only a tournament director may do this."))
         return view(request, *args, **kwargs)
 
     wrapper.access = DIRECTOR

@@ -10,11 +10,13 @@ from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from accounts.roles import director_required, public
+from clubs.collation import person_key
 from clubs.forms import ClubForm, MembershipForm, PlayerActiveForm, PlayerForm, SeasonForm
 from clubs.models import Club, Membership, Player, Season
 from clubs.pages import club_sections, player_sections
@@ -43,6 +45,11 @@ def _player_table(request: HttpRequest, players) -> tuple[RosterTable, str]:
     query = request.GET.get("q", "").strip()
     if query:
         players = players.search(query)
+    if not request.GET.get("sort"):
+        # By surname as the reader's language files names (the database's order puts
+        # Čermák after Zupan); a column the reader sorts by is sorted by the table.
+        language = get_language()
+        players = sorted(players, key=lambda p: person_key(p.last_name, p.first_name, language))
     table = RosterTable(players)
     RequestConfig(request, paginate={"per_page": 25}).configure(table)
     return table, query

@@ -23,7 +23,6 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 __all__ = [
-    "MOVEMENT",
     "PAIRS",
     "TABLE",
     "TRUMPS",
@@ -40,13 +39,6 @@ __all__ = [
 TRUMPS = ("hearts", "diamonds", "spades", "clubs")
 TABLE = 4  # a drive table: two pairs
 PAIRS = ((1, 3), (2, 4))  # the seats of the pairs at a table: N–S and E–W
-# The movement in a sentence, as the score cards and the movement sheet print it.
-MOVEMENT = (
-    "Progressive movement: at each table the pair with more tricks in the round wins "
-    "(equal tricks: N–S). Winners move up one table, the top table's winners stay; losers "
-    "stay, the top table's losers go to the bottom table. At each table the two who stay "
-    "split and each partners one of the two who arrive (seats 1 and 2 stay, 3 and 4 arrive)."
-)
 
 Player = TypeVar("Player", bound=Hashable)
 DriveTricks = Callable[[Mapping[str, Any], Sequence[int]], Mapping[int, int]]

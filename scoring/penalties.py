@@ -9,13 +9,15 @@ entries in :func:`scoring.registry.catalogue`).
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from scoring.jsonio import freeze, thaw
+from scoring.words import gettext_noop
 
-__all__ = ["PARAMS", "PenaltyEntry", "PenaltyParam"]
+__all__ = ["PARAMS", "PenaltyEntry", "PenaltyParam", "fold"]
 
 LANGUAGES = ("en", "cs", "sl")
 
@@ -34,10 +36,10 @@ class PenaltyParam:
 PARAMS = {
     param.name: param
     for param in (
-        PenaltyParam("value", "text", "Value (illegal declaration)"),
-        PenaltyParam("rightful", "seat", "Rightful seat (wrong Povinost)"),
-        PenaltyParam("points", "integer", "Points (adjustment)"),
-        PenaltyParam("reason", "text", "Reason"),
+        PenaltyParam("value", "text", gettext_noop("Value (illegal declaration)")),
+        PenaltyParam("rightful", "seat", gettext_noop("Rightful seat (wrong Povinost)")),
+        PenaltyParam("points", "integer", gettext_noop("Points (adjustment)")),
+        PenaltyParam("reason", "text", gettext_noop("Reason")),
     )
 }
 
@@ -58,6 +60,9 @@ class PenaltyEntry:
     example: Mapping[str, Any] = field(hash=False, repr=False)
     voids_hand: bool = False
     prefix: str = ""  # the codes' family when not the ruleset's name: "cz" for cz_xix
+    # Words players search by, in each language: the rulings lookup finds an entry by its
+    # Czech, Slovenian or English name whatever the language of its own texts.
+    keywords: Mapping[str, tuple[str, ...]] = field(default_factory=dict, hash=False)
 
     def __post_init__(self) -> None:
         prefix = self.prefix or self.ruleset
@@ -68,9 +73,18 @@ class PenaltyEntry:
         unknown = [param for param in self.params if param not in PARAMS]
         if unknown:
             raise ValueError(f"{self.code}: unknown parameters {unknown} (known: {list(PARAMS)})")
+        if set(self.keywords) - set(LANGUAGES):
+            raise ValueError(f"{self.code}: keywords in unknown languages {set(self.keywords)}")
         if self.original_language not in LANGUAGES:
             raise ValueError(f"{self.code}: unknown language {self.original_language!r}")
         object.__setattr__(self, "example", freeze(self.example))
+
+    def search_text(self) -> str:
+        """Everything the lookup searches, folded (see :func:`fold`)."""
+        words = [word for language in LANGUAGES for word in self.keywords.get(language, ())]
+        texts = (self.code, self.title, self.rule_text, self.original_text, self.effect,
+                 self.evidence, *words)  # fmt: skip
+        return fold(" ".join(texts))
 
     def example_hand(self) -> dict[str, Any]:
         """A fresh, mutable copy of the example hand."""
@@ -78,3 +92,13 @@ class PenaltyEntry:
 
     def __repr__(self) -> str:
         return f"<PenaltyEntry {self.code}: {self.title}>"
+
+
+def fold(text: str) -> str:
+    """``text`` without accents or case, as a search compares it: "Rozdávání" → "rozdavani".
+
+    >>> fold("Rozdávání"), fold("ČESKY Šárka"), fold("Žiga")
+    ('rozdavani', 'cesky sarka', 'ziga')
+    """
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(char for char in decomposed if not unicodedata.combining(char))

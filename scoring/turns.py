@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from scoring.settlement import Seat
+from scoring.words import gettext_noop
 
 __all__ = ["Deal", "HandData", "RotatingDeal", "Turn", "after", "forehand_turn", "sits_out"]
 
@@ -109,8 +110,10 @@ class RotatingDeal:
     """
 
     sits_out_at: int | None = None
-    bidder: str = "forehand"
-    first_hand: str = "Seat 1 deals the round's first hand; the deal passes one seat a hand."
+    bidder: str = gettext_noop("forehand")
+    first_hand: str = gettext_noop(
+        "Seat 1 deals the round's first hand; the deal passes one seat a hand."
+    )
 
     def next_turn(self, hands: Sequence[HandData], seats: int) -> Turn | None:
         """Seat 1, moved on one seat for each hand dealt so far."""

@@ -5,6 +5,7 @@ Nothing here stores anything; both are open to everyone.
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 from django_htmx.middleware import HtmxDetails
@@ -16,7 +17,7 @@ from scoring.forms import HandForm, hand_form, hand_forms
 from scoring.forms.running import RubberForm, RunningTotalsForm
 from scoring.hand_documents import TooLarge, parse_document, score_document, score_rubbers
 from scoring.jsonio import MAX_BYTES, dumps
-from scoring.penalties import PenaltyEntry
+from scoring.penalties import PenaltyEntry, fold
 from scoring.settlement import Settlement
 
 
@@ -83,7 +84,7 @@ def api_score(request: HttpRequest) -> HttpResponse:
 
 def _hand_form_class(ruleset: str) -> type[HandForm]:
     if ruleset not in RULESETS:
-        raise Http404(f"No calculator for {ruleset!r}")
+        raise Http404(_("No calculator for %(ruleset)r") % {"ruleset": ruleset})
     return hand_form(ruleset)
 
 
@@ -155,16 +156,7 @@ def card_count(request: HttpRequest, ruleset: str) -> HttpResponse:
 
 
 def _matches(entry: PenaltyEntry, words: list[str]) -> bool:
-    text = " ".join(
-        (
-            entry.code,
-            entry.title,
-            entry.rule_text,
-            entry.original_text,
-            entry.effect,
-            entry.evidence,
-        )
-    ).casefold()
+    text = entry.search_text()
     return all(word in text for word in words)
 
 
@@ -174,7 +166,7 @@ def rulings(request: HttpRequest) -> HttpResponse:
     filterable by ruleset, each with a worked example computed by the engine."""
     query = request.GET.get("q", "").strip()
     ruleset = request.GET.get("ruleset", "")
-    words = query.casefold().split()
+    words = fold(query).split()  # accents and case ignored on both sides
     entries = [
         entry
         for entry in catalogue(ruleset if ruleset in RULESETS else None)

@@ -16,6 +16,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
 from accounts.roles import is_director
 from tournaments.models import Table
@@ -101,8 +102,8 @@ def table_for_judge(request: HttpRequest, table_id: int, queryset=None) -> Table
     if access is not None:
         return access
     if request.user.is_authenticated:
-        raise PermissionDenied("You are not the judge of this table.")
-    raise Http404("No such table.")
+        raise PermissionDenied(_("You are not the judge of this table."))
+    raise Http404(_("No such table."))
 
 
 def judge_of_table(view: Callable) -> Callable:

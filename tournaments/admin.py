@@ -17,6 +17,7 @@ the `tournaments.admin` logger naming who deleted what and how many registration
 import logging
 
 from django.contrib import admin
+from django.utils.translation import gettext_lazy
 
 from tournaments.models import (
     AuditEntry,
@@ -124,7 +125,7 @@ class TableAdmin(ReadOnlyMixin, admin.ModelAdmin):
     exclude = ["judge_token"]
     readonly_fields = ["has_link"]
 
-    @admin.display(boolean=True, description="private link")
+    @admin.display(boolean=True, description=gettext_lazy("private link"))
     def has_link(self, table: Table) -> bool:
         return bool(table.judge_token)
 

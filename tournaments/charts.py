@@ -7,6 +7,7 @@ safe across a server's threads.
 import io
 from collections.abc import Mapping, Sequence
 
+from django.utils.translation import gettext
 from matplotlib.figure import Figure
 
 
@@ -24,9 +25,15 @@ def chips_chart_svg(series: Mapping[str, Sequence[tuple[int, int]]], *, title: s
             running.append(total)
         axes.plot([number for number, _ in points], running, marker="o", label=label)
     axes.axhline(0, color="#999", linewidth=0.8)
-    axes.set_xlabel("Round")
-    axes.set_ylabel("Chips won so far")
-    axes.xaxis.get_major_locator().set_params(integer=True)
+    # Translators: the x axis of a player's chart: the rounds of a tournament.
+    axes.set_xlabel(gettext("Round"))
+    axes.set_ylabel(gettext("Chips won so far"))
+    # A tick at each round played and half a round of room either side: with one round
+    # matplotlib would otherwise label fractions of a round (0.96 … 1.04).
+    rounds = sorted({number for points in series.values() for number, _chips in points})
+    if rounds:
+        axes.set_xticks(rounds)
+        axes.set_xlim(rounds[0] - 0.5, rounds[-1] + 0.5)
     if title:
         axes.set_title(title)
     if series:

@@ -5,6 +5,7 @@ from collections.abc import Sequence
 
 from django.conf import settings
 from django.http import Http404, HttpResponse
+from django.utils.translation import gettext as _
 
 from tournaments.reports import Report
 from tournaments.reports.rendering import report_csv, report_pdf, reports_xlsx
@@ -32,7 +33,7 @@ def report_download(
     """`report` as `fmt` (csv, xlsx or pdf), named after it; `more_sheets` follow it in the
     workbook. A format the report is not offered in is a 404."""
     if fmt not in formats:
-        raise Http404("Unknown format")
+        raise Http404(_("Unknown format"))
     name = f"{report.filename}.{fmt}"
     if fmt == "csv":
         return download(report_csv(report), CSV, name)

@@ -9,10 +9,24 @@ do, so the standings move table by table as the judges' sheets are confirmed.
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
 from scoring import drive
 from tournaments.models import Hand, Registration, Round, Seat, Tournament
 from tournaments.totals import Standings, provisional_note, tournament_standings, trick_rows
+
+# The suits of the trump schedule as the reader says them (a trump is named in the plural).
+SUITS = {
+    "hearts": pgettext_lazy("trumps", "hearts"),
+    "diamonds": pgettext_lazy("trumps", "diamonds"),
+    "spades": pgettext_lazy("trumps", "spades"),
+    "clubs": pgettext_lazy("trumps", "clubs"),
+}
+
+
+def suit_names(trumps: tuple[str, ...]) -> tuple[str, ...]:
+    """The trump schedule's suits in the active language."""
+    return tuple(str(SUITS[suit]) for suit in trumps)
 
 
 def is_drive(tournament: Tournament) -> bool:
@@ -160,5 +174,5 @@ def table_drive(table, hands: list[Hand]) -> dict[str, object]:
     ]  # fmt: skip
     per_round = tournament.hands_per_round or 0
     number = (table.round.number - 1) * per_round + len(played) + 1
-    trumps = drive.trump_schedule(number)[-1] if len(played) < per_round else None
+    trumps = suit_names(drive.trump_schedule(number))[-1] if len(played) < per_round else None
     return {"drive": {"pairs": pairs, "next_hand": number, "trumps": trumps}}

@@ -70,4 +70,6 @@ def form_refused(request: HttpRequest, form: forms.Form) -> None:
             if field is None:  # a non-field error already says what it is about
                 messages.error(request, text)
             else:
-                messages.error(request, f"{field.label}: {text}")
+                messages.error(
+                    request, _("%(field)s: %(error)s") % {"field": field.label, "error": text}
+                )

@@ -47,9 +47,28 @@ class TournamentForm(forms.ModelForm):
             if self.instance.rounds.exists():
                 for name in ("ruleset", "preset", "table_size", "starting_chips"):
                     self.fields[name].disabled = True
+        # Each ruleset's own sizes, so the director sees them before choosing.
+        self.fields["table_size"].help_text = "; ".join(
+            f"{module.TITLE}: {', '.join(str(size) for size in module.TABLE_SIZES)}"
+            for module in RULESETS.values()
+        )
         self.fields["starting_chips"].help_text = _(
             "Games paid in chips between the players; a game whose scores are written for "
             "each player starts everyone at 0."
+        )
+        # The presets are a known set: offered by ruleset, checked against the chosen one.
+        self.fields["preset"] = forms.ChoiceField(
+            label=self.fields["preset"].label,
+            required=False,
+            choices=[
+                ("", _("the ruleset's defaults")),
+                *(
+                    (module.TITLE, [(name, name) for name in module.PRESETS])
+                    for module in RULESETS.values()
+                    if module.PRESETS
+                ),
+            ],
+            disabled=self.fields["preset"].disabled,
         )
         self.fields["preset"].help_text = _(
             "A named bundle of house rules of the ruleset; blank for the ruleset's defaults."

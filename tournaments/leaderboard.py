@@ -12,6 +12,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from clubs.models import Season
@@ -116,7 +117,7 @@ def season_leaderboard(season: Season, *, provisional: bool = False) -> Leaderbo
     for player in players.values():
         _count_best(player, season.best_of if season.ranking == Season.Ranking.CUP else None)
     eligible = [p for p in players.values() if p["played"] >= season.minimum_tournaments]
-    board.ranked = rank_rows(eligible, ("total", "best"))
+    board.ranked = rank_rows(eligible, ("total", "best"), get_language())
     board.unranked = sorted(
         (p for p in players.values() if p["played"] < season.minimum_tournaments),
         key=lambda p: p["name"],
@@ -137,4 +138,4 @@ def club_leaderboard(board: Leaderboard, *, average: bool = False) -> list[dict]
         }
         for club, totals in clubs.items()
     ]
-    return rank_rows(rows, ("total",))
+    return rank_rows(rows, ("total",), get_language())

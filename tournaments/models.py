@@ -153,6 +153,8 @@ class Registration(models.Model):
     registered_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("registration")
+        verbose_name_plural = _("registrations")
         ordering = ["player__last_name", "player__first_name"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "player"], name="register_once"),
@@ -185,6 +187,8 @@ class Round(models.Model):
     status = models.CharField(max_length=10, choices=Status, default=Status.DRAWN)
 
     class Meta:
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
         ordering = ["tournament", "number"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="one_round_per_number")
@@ -237,6 +241,8 @@ class Table(models.Model):
     objects = TableQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
         ordering = ["round", "number"]
         constraints = [
             models.UniqueConstraint(fields=["round", "number"], name="one_table_per_number")
@@ -257,6 +263,8 @@ class Seat(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
 
     class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
         ordering = ["table", "number"]
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="one_player_per_seat"),
@@ -272,6 +280,8 @@ class Bye(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="byes")
 
     class Meta:
+        verbose_name = _("bye")
+        verbose_name_plural = _("byes")
         constraints = [
             models.UniqueConstraint(fields=["round", "player"], name="one_bye_per_round")
         ]
@@ -294,6 +304,8 @@ class Hand(models.Model):
     submission = models.UUIDField(unique=True)
 
     class Meta:
+        verbose_name = _("hand")
+        verbose_name_plural = _("hands")
         ordering = ["table", "number"]
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="one_hand_per_number")
@@ -328,6 +340,8 @@ class HandRevision(models.Model):
     reason = models.TextField(blank=True)
 
     class Meta:
+        verbose_name = _("hand revision")
+        verbose_name_plural = _("hand revisions")
         ordering = ["hand", "revision"]
         constraints = [models.UniqueConstraint(fields=["hand", "revision"], name="revision_once")]
 
@@ -354,6 +368,8 @@ class ScoreSheet(models.Model):
     confirmed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("score sheet")
+        verbose_name_plural = _("score sheets")
         ordering = ["table", "-entered_at"]
         constraints = [
             models.UniqueConstraint(
@@ -400,6 +416,8 @@ class SheetLine(models.Model):
     chips = AmountField(_("chips"))
 
     class Meta:
+        verbose_name = _("sheet line")
+        verbose_name_plural = _("sheet lines")
         ordering = ["sheet", "seat"]
         constraints = [models.UniqueConstraint(fields=["sheet", "seat"], name="one_line_per_seat")]
 
@@ -417,6 +435,8 @@ class AuditEntry(models.Model):
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("audit entry")
+        verbose_name_plural = _("audit entries")
         ordering = ["-at"]
 
     def __str__(self) -> str:

@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
+from clubs.collation import collation_key
+
 
 def shared_places(keys: Sequence[tuple]) -> list[int]:
     """Places for rows already sorted best first: equal keys share a place (1, 2, 2, 4)."""
@@ -40,10 +42,21 @@ def normalize(amount: Decimal) -> Decimal | int:
     return amount.normalize()
 
 
-def rank_rows(rows: list[dict[str, Any]], keys: Sequence[str]) -> list[dict[str, Any]]:
-    """Sort rows best first by `keys` (higher is better; name breaks nothing, only order)
-    and give each its shared `place`."""
-    ordered = sorted(rows, key=lambda row: (tuple(-row[k] for k in keys), row["name"]))
+def rank_rows(
+    rows: list[dict[str, Any]], keys: Sequence[str], language: str = "en"
+) -> list[dict[str, Any]]:
+    """Sort rows best first by `keys` (higher is better) and give each its shared `place`;
+    players tied on every key share the place and are listed by name as `language` files
+    names (the name breaks no tie, it only orders the tied).
+
+    >>> rows = [{"name": "Šárka", "total": 5}, {"name": "Sára", "total": 5}, {"name": "Zoe", "total": 9}]
+    >>> [(row["place"], row["name"]) for row in rank_rows(rows, ("total",), "cs")]
+    [(1, 'Zoe'), (2, 'Sára'), (2, 'Šárka')]
+    """
+    ordered = sorted(
+        rows,
+        key=lambda row: (tuple(-row[k] for k in keys), collation_key(row["name"], language)),
+    )
     places = shared_places([tuple(row[k] for k in keys) for row in ordered])
     for row, place in zip(ordered, places, strict=True):
         row["place"] = place

@@ -83,8 +83,10 @@ def _locked(table: Table, expected_version: int | None, *, adding: bool = False)
         )
     if expected_version is not None and locked.version != expected_version:
         raise StaleTable(
-            "Another device changed this table while you were typing. "
-            "Nothing was saved; the page now shows the latest hands, please enter it again."
+            _(
+                "Another device changed this table while you were typing. "
+                "Nothing was saved; the page now shows the latest hands, please enter it again."
+            )
         )
     return locked
 
@@ -106,7 +108,7 @@ def _submitted(submission: uuid.UUID, table: Table) -> Hand | None:
     """The hand an earlier submission of this form stored, if any."""
     hand = Hand.objects.filter(submission=submission).first()
     if hand is not None and hand.table_id != table.pk:
-        raise RecordingError("This form belongs to another table; open the table's page again.")
+        raise RecordingError(_("This form belongs to another table; open the table's page again."))
     return hand
 
 
@@ -157,7 +159,7 @@ def revise_hand(
 ) -> Hand:
     """Change or delete a saved hand; the previous version stays in its history."""
     if not reason.strip():
-        raise RecordingError("Say why the hand is changed.")
+        raise RecordingError(_("Say why the hand is changed."))
     table = _locked(access.table, expected_version)
     hand = Hand.objects.select_for_update().get(pk=hand.pk, table=table)
     if delete:

@@ -122,7 +122,9 @@ def edit_tournament(*, tournament: Tournament, by, **fields: Any) -> Tournament:
     """
     unknown = set(fields) - EDITABLE_FIELDS
     if unknown:
-        raise TournamentError(f"Not a tournament setting: {', '.join(sorted(unknown))}.")
+        raise TournamentError(
+            _("Not a tournament setting: %(fields)s.") % {"fields": ", ".join(sorted(unknown))}
+        )
     current = Tournament.objects.select_for_update().get(pk=tournament.pk)
     changed = sorted(name for name, value in fields.items() if getattr(current, name) != value)
     pinned = [name for name in changed if name in PINNED_FIELDS]
@@ -157,7 +159,7 @@ def audit(*, tournament: Tournament, actor, action: str, detail: str = "") -> No
 def register(*, tournament: Tournament, player: Player, checked_in: bool = False) -> Registration:
     """Register a player; a late entry plays from the next round not yet drawn."""
     if tournament.status == Tournament.Status.FINISHED:
-        raise TournamentError("The tournament is finished; no more entries.")
+        raise TournamentError(_("The tournament is finished; no more entries."))
     next_round = (tournament.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
     registration, created = Registration.objects.get_or_create(
         tournament=tournament,
@@ -165,8 +167,24 @@ def register(*, tournament: Tournament, player: Player, checked_in: bool = False
         defaults={"checked_in": checked_in, "first_round": next_round},
     )
     if not created:
-        raise TournamentError(f"{player} is already registered.")
+        raise TournamentError(_("%(player)s is already registered.") % {"player": player})
     return registration
+
+
+@transaction.atomic
+def set_checked_in(*, registration: Registration, checked_in: bool, by) -> None:
+    """Check a registered player in at the desk, or undo it (audited either way)."""
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    if registration.checked_in == checked_in:
+        return
+    registration.checked_in = checked_in
+    registration.save(update_fields=["checked_in"])
+    audit(
+        tournament=registration.tournament,
+        actor=by,
+        action="check in" if checked_in else "undo check in",
+        detail=str(registration.player),
+    )
 
 
 @transaction.atomic
@@ -208,10 +226,11 @@ def draw_next_round(*, tournament: Tournament, by, seed: int | None = None) -> R
     """Draw the seating of the next round from the checked-in players (seeded, stored)."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.status == Tournament.Status.FINISHED:
-        raise TournamentError("The tournament is finished; reopen it to draw another round.")
+        raise TournamentError(_("The tournament is finished; reopen it to draw another round."))
     last = tournament.rounds.order_by("-number").first()
     if last and last.status != Round.Status.CLOSED:
-        raise TournamentError(f"Close {last} before drawing the next round.")
+        # Translators: %(round)s is a round as the site names it elsewhere ("Round 2").
+        raise TournamentError(_("Close %(round)s before drawing the next round.") % {"round": last})
     number = (last.number if last else 0) + 1
     players = [r.player_id for r in tournament.registrations.all() if r.plays_in(number)]
     seed = secrets.randbits(31) if seed is None else seed
@@ -249,7 +268,11 @@ def _drawn(tournament: Tournament, number: int, players: list[int], seed: int) -
             allowed_sizes=allowed_table_sizes(tournament),
         )
     except draw.DrawError as error:
-        raise TournamentError(f"Cannot draw {number}: {error}") from None
+        # Translators: %(number)s is the number of the round that could not be drawn; %(error)s
+        # is the draw's own reason (English).
+        raise TournamentError(
+            _("Cannot draw %(number)s: %(error)s") % {"number": number, "error": error}
+        ) from None
 
 
 def _moved(last: Round, players: list[int], seed: int) -> draw.Draw:
@@ -287,7 +310,7 @@ def swap(*, round_: Round, player_a: int, player_b: int, by) -> None:
     """Exchange two players' places (seats or byes) before the round starts."""
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != Round.Status.DRAWN:
-        raise TournamentError("Players can be swapped only before the round starts.")
+        raise TournamentError(_("Players can be swapped only before the round starts."))
     current = draw.Draw(
         tables=tuple(
             tuple(s.player_id for s in table.seats.all())
@@ -321,10 +344,11 @@ def swap(*, round_: Round, player_a: int, player_b: int, by) -> None:
 
 
 @transaction.atomic
-def set_round_status(*, round_: Round, status: str, by, reason: str = "") -> None:
+def set_round_status(*, round_: Round, status: str, by, reason: str = "") -> bool:
     """Start, close or reopen a round; closing needs every table's sheet confirmed.
 
     A finished tournament's rounds stay as they are until the tournament is reopened.
+    Returns whether the round was reopened (a closed round put back in play).
     """
     # The tournament first, then the round: the order `finish_tournament` locks them in.
     tournament = Tournament.objects.select_for_update().get(pk=round_.tournament_id)
@@ -345,7 +369,7 @@ def set_round_status(*, round_: Round, status: str, by, reason: str = "") -> Non
         _check_tables_before_closing(round_)
     reopening = round_.status == Round.Status.CLOSED
     if reopening and not reason.strip():
-        raise TournamentError("Say why the round is reopened.")
+        raise TournamentError(_("Say why the round is reopened."))
     round_.status = status
     round_.save(update_fields=["status"])
     action = "reopen" if reopening else status
@@ -355,6 +379,7 @@ def set_round_status(*, round_: Round, status: str, by, reason: str = "") -> Non
         action=f"round {action}",
         detail=f"{round_}. {reason}".strip(),
     )
+    return reopening
 
 
 def _check_tables_before_closing(round_: Round) -> None:
@@ -453,13 +478,15 @@ def finish_tournament(*, tournament: Tournament, by) -> Tournament:
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.status == Tournament.Status.FINISHED:
-        raise TournamentError("The tournament is already finished.")
+        raise TournamentError(_("The tournament is already finished."))
     # Locked, so the round cannot be reopened between this check and the finish.
     last = tournament.rounds.select_for_update().order_by("-number").first()
     if last is None:
-        raise TournamentError("No round has been played; there is nothing to finish.")
+        raise TournamentError(_("No round has been played; there is nothing to finish."))
     if last.status != Round.Status.CLOSED:
-        raise TournamentError(f"Close {last} before finishing the tournament.")
+        raise TournamentError(
+            _("Close %(round)s before finishing the tournament.") % {"round": last}
+        )
     tournament.status = Tournament.Status.FINISHED
     tournament.save(update_fields=["status"])
     audit(
@@ -476,9 +503,9 @@ def reopen_tournament(*, tournament: Tournament, by, reason: str) -> Tournament:
     """Make a finished tournament's standings provisional again, saying why."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.status != Tournament.Status.FINISHED:
-        raise TournamentError("The tournament is not finished; there is nothing to reopen.")
+        raise TournamentError(_("The tournament is not finished; there is nothing to reopen."))
     if not reason.strip():
-        raise TournamentError("Say why the tournament is reopened.")
+        raise TournamentError(_("Say why the tournament is reopened."))
     tournament.status = Tournament.Status.RUNNING
     tournament.save(update_fields=["status"])
     audit(tournament=tournament, actor=by, action="reopen tournament", detail=reason.strip())

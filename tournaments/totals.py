@@ -16,6 +16,7 @@ from decimal import Decimal
 
 from django.db.models import Count, ExpressionWrapper, F, Max, Q, Sum, Window
 from django.db.models.functions import Rank
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scoring import drive
@@ -143,7 +144,7 @@ def ranked(rows: list[dict], by_points: bool) -> list[dict]:
         row["points"] = normalize(Decimal(row["points"]))
         row["penalties"] = normalize(Decimal(row["penalties"]))
     keys = ("points", "total", "best") if by_points else ("total", "best")
-    return rank_rows(rows, keys)
+    return rank_rows(rows, keys, get_language())
 
 
 def provisional_note(tournament: Tournament, closed_rounds: int) -> str:

@@ -30,6 +30,7 @@ from scoring.forms.fields import (
     house_rule_field,
     seat_field,
 )
+from scoring.penalties import PARAMS, PenaltyParam
 from scoring.settlement import Settlement
 
 if TYPE_CHECKING:
@@ -163,7 +164,7 @@ class HandForm(forms.Form):
         """Penalty rows from the ruleset's catalogue: code, offender, and its parameters."""
         entries = self.module.PENALTIES
         choices = [("", "—")] + [(e.code, f"{e.title} ({e.code})") for e in entries]
-        params = sorted({param for entry in entries for param in entry.params})
+        params = list(dict.fromkeys(param for entry in entries for param in entry.params))
         self.penalty_rows: list[list[str]] = []
         for row in range(self.PENALTY_ROWS):
             names = [f"penalty_{row}_code", f"penalty_{row}_seat"]
@@ -173,12 +174,25 @@ class HandForm(forms.Form):
             self.fields[names[1]] = seat_field(_("Offender (seat)"), blank="—")
             for param in params:
                 name = f"penalty_{row}_{param}"
-                self.fields[name] = PenaltyParameterField(
-                    label=param.replace("_", " "), required=False
-                )
+                self.fields[name] = self.penalty_param_field(PARAMS[param])
                 names.append(name)
             self.penalty_rows.append(names)
         self.penalty_params = params
+
+    def penalty_param_field(self, param: PenaltyParam) -> forms.Field:
+        """A penalty's parameter as a field of its kind: a seat of the table, a choice
+        where the ruleset names the set (:meth:`param_choices`), else a number or word."""
+        label = _(param.label)
+        if param.kind == "seat":
+            return seat_field(label, blank="—")
+        choices = self.param_choices(param.name)
+        if choices:
+            return forms.ChoiceField(label=label, choices=[("", "—"), *choices], required=False)
+        return PenaltyParameterField(label=label, required=False)
+
+    def param_choices(self, param: str) -> list[tuple[str, StrOrPromise]]:
+        """The values a penalty parameter can take on this ruleset's form, if a known set."""
+        return []
 
     def _add_house_rule_fields(self) -> None:
         """One optional field per house rule, plus the ruleset's named presets.

@@ -184,7 +184,9 @@ class PenaltyParameterField(forms.CharField):
         text = super().to_python(value) or ""
         if len(text) > self.MAX_LENGTH:
             raise forms.ValidationError(
-                f"at most {self.MAX_LENGTH} characters (got {len(text)})", code="max_length"
+                _("at most %(limit)s characters (got %(length)s)")
+                % {"limit": self.MAX_LENGTH, "length": len(text)},
+                code="max_length",
             )
         digits = text.lstrip("+-")
         if not (digits.isascii() and digits.isdigit()):

@@ -1,7 +1,9 @@
 """The SPJST hand form (RULES §2.1): Povinost or Prever, Pagat, Valat, values, penalties."""
 
+from __future__ import annotations
+
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -9,6 +11,9 @@ from django.utils.translation import gettext_lazy as _
 from scoring.forms.base import PagatValatForm
 from scoring.forms.fields import level_field, optional_choice, seat_field
 from scoring.rulesets import spjst
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 TALONS = [
     ("1", _("kept the first three")),
@@ -21,7 +26,8 @@ def value_groups() -> list[tuple[str, list[tuple[str, str]]]]:
     """The values by group, in the order of the table: [(group, [(name, label)])]."""
     groups: dict[str, list[tuple[str, str]]] = {}
     for rule in spjst.VALUES:
-        groups.setdefault(rule.group, []).append((rule.name, f"{rule.name} ({rule.chips})"))
+        label = f"{rule.title} ({rule.chips}: {rule.holds})"
+        groups.setdefault(rule.group, []).append((rule.name, label))
     return list(groups.items())
 
 
@@ -50,6 +56,12 @@ class SpjstHandForm(PagatValatForm):
 
     def add_fields(self) -> None:
         self.value_fields = self.add_seat_groups("value", value_groups())
+
+    def param_choices(self, param: str) -> list[tuple[str, StrOrPromise]]:
+        """An illegal declaration names one of the values of the table (RULES §2.2)."""
+        if param == "value":
+            return [(rule.name, f"{rule.title} ({rule.chips})") for rule in spjst.VALUES]
+        return []
 
     def has_values(self) -> bool:
         """Whether any value is chosen (the form then shows that part open)."""

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from scoring.settlement import Seat
 from scoring.turns import HandData, Turn, after, forehand_turn, sits_out
+from scoring.words import gettext_noop
 
 __all__ = ["CzechDeal"]
 
@@ -32,8 +33,8 @@ class CzechDeal:
 
     forehands_own: frozenset[str]
     sits_out_at: int | None = None
-    bidder: str = "forehand (předák)"
-    first_hand: str = (
+    bidder: str = gettext_noop("forehand (předák)")
+    first_hand: str = gettext_noop(
         "The deal passes one seat a hand; the forehand (předák) at the dealer's right bids first."
     )
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from scoring.penalties import PenaltyEntry
 from scoring.rulesets.cz_renonc import KINDS
+from scoring.rulesets.penalty_keywords import keywords
 
 __all__ = ["renonc_entries"]
 
@@ -111,7 +112,7 @@ def renonc_entries(
                 original_text=original + _PENALTY_CS, original_language="cs",
                 evidence=evidence, effect=_effect(kind, amount, flek), params=(),
                 example=example(kind, code), voids_hand=kind != "conduct",
-                prefix="" if prefix == ruleset else prefix,
+                prefix="" if prefix == ruleset else prefix, keywords=keywords(code),
             )
         )  # fmt: skip
     return tuple(entries)

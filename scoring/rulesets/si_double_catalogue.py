@@ -9,6 +9,7 @@ Slovenian (the project's wording: the seed has none), ``rule_text`` in English.
 from __future__ import annotations
 
 from scoring.penalties import PenaltyEntry
+from scoring.rulesets.penalty_keywords import keywords
 
 __all__ = ["adjustment_entry"]
 
@@ -40,4 +41,5 @@ def adjustment_entry(ruleset: str) -> PenaltyEntry:
         effect="Writes the entry's points (+ or −) for its seat, beside what the hand scores; "
         "nothing is paid by the other players. Without a contract it is a standalone ruling.",
         params=("points", "reason"), example=example, prefix="si",
+        keywords=keywords("si.adjustment"),
     )  # fmt: skip

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from scoring.penalties import PenaltyEntry
+from scoring.rulesets.penalty_keywords import keywords
 
 __all__ = ["PENALTIES"]
 
@@ -52,7 +53,7 @@ def _entry(
     return PenaltyEntry(
         code=f"spjst.{code}", ruleset="spjst", title=title, rule_text=rule,
         original_text=original, original_language="en", evidence=evidence, effect=effect,
-        params=params, example=example, voids_hand=voids,
+        params=params, example=example, voids_hand=voids, keywords=keywords(code),
     )  # fmt: skip
 
 

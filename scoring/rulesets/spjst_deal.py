@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from scoring.rulesets.spjst_hand import NAME
 from scoring.settlement import Seat
 from scoring.turns import HandData, Turn, after
+from scoring.words import gettext_noop
 
 __all__ = ["DEAL", "PovinostDeal"]
 
@@ -32,8 +33,8 @@ class PovinostDeal:
     """The deal that follows the Povinost."""
 
     sits_out_at: int | None = None
-    bidder: str = "Povinost"
-    first_hand: str = "First hand: the holder of tarok II is Povinost."
+    bidder: str = gettext_noop("Povinost")
+    first_hand: str = gettext_noop("First hand: the holder of tarok II is Povinost.")
 
     def next_turn(self, hands: Sequence[HandData], seats: int) -> Turn | None:
         """The last declarer deals; the seat after, or the rightful Povinost, bids."""

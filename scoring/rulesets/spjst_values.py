@@ -45,6 +45,11 @@ class ValueRule:
     holds: str
     holding: Holding
 
+    @property
+    def title(self) -> str:
+        """The value as players say it: "Trull pane", not the code ``trull_pane``."""
+        return "SPJST" if self.name == "spjst" else self.name.replace("_", " ").capitalize()
+
 
 VALUES: tuple[ValueRule, ...] = (
     ValueRule("tarocky", 2, TRUMP_GROUP, "8 or 9 trumps", Holding(8, 9)),

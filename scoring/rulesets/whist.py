@@ -33,6 +33,7 @@ from scoring.rulesets.whist_hand import NAME, SIDES, TRICKS, Hand, Variant, tabl
 from scoring.rulesets.whist_rubber import Item, Rubber, rubbers_of
 from scoring.settlement import Line, Seat, Settlement
 from scoring.turns import HandData, Turn, after
+from scoring.words import gettext_noop
 
 __all__ = [
     "DEAL",
@@ -104,8 +105,8 @@ class WhistDeal:
     """
 
     sits_out_at: int | None = None
-    bidder: str = "forehand (předák), who leads"
-    first_hand: str = (
+    bidder: str = gettext_noop("forehand (předák), who leads")
+    first_hand: str = gettext_noop(
         "Seat 1 deals the first hand, the deal passes to the left; the forehand at the "
         "dealer's left leads."
     )

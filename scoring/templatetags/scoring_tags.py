@@ -5,16 +5,18 @@ from decimal import Decimal
 from typing import Any
 
 from django import forms, template
+from django.utils.formats import number_format
 
 register = template.Library()
 
 
 @register.filter
 def signed(amount: int | Decimal) -> str:
-    """An amount with its sign, as on a score sheet: +3, −3, 0, +1.5."""
+    """An amount with its sign, as on a score sheet: +3, −3, 0, +1.5 (+1,5 in Czech and
+    Slovenian: the active language's decimal mark)."""
     if amount == 0:
         return "0"
-    text = format(abs(Decimal(amount)).normalize(), "f")
+    text = number_format(abs(Decimal(amount)).normalize(), use_l10n=True)
     return f"+{text}" if amount > 0 else f"−{text}"
 
 

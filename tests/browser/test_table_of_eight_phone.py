@@ -104,6 +104,11 @@ def test_a_slovenian_hand_at_a_table_of_eight_on_a_phone(
     page.goto(f"{live_server.url}/tables/{slovenian_table_of_eight.pk}/")
     assert page.locator(".seat-chips").count() == 8
     assert _fits(page)
+    # Every seat's full name is shown (wrapped, not cut off).
+    clipped = page.evaluate(
+        "[...document.querySelectorAll('.seat-name')].filter(e => e.scrollHeight > e.clientHeight + 1).length"
+    )
+    assert clipped == 0
     page.click("summary.button")
     page.select_option("#id_contract", "trojka")
     page.select_option("#id_declarer", "1")

@@ -17,11 +17,11 @@ from tournaments.printing import (
 
 DATE = datetime.date(2026, 12, 5)
 TRUMPS = ("hearts", "diamonds", "spades", "clubs") * 3
-RULE = "Winners move up a table; losers stay and change partners."
+RULE = "Winners move up one table, the top table's winners stay"
 
 
 def _card(player: str, *places: DrivePlace) -> ScoreCardDoc:
-    return ScoreCardDoc("Whist drive", DATE, player, 4, TRUMPS, places, RULE)
+    return ScoreCardDoc("Whist drive", DATE, player, 4, TRUMPS, places)
 
 
 def test_a_card_a_page_with_the_seated_rounds_filled_and_the_rest_to_write_in():
@@ -50,7 +50,7 @@ def test_a_card_a_page_with_the_seated_rounds_filled_and_the_rest_to_write_in():
 
 def test_a_card_needs_a_trump_for_every_hand():
     with pytest.raises(PrintError, match="trumps has 4 hands for 3 rounds of 4"):
-        ScoreCardDoc("Drive", DATE, "Ann", 4, TRUMPS[:4], (DrivePlace(1),) * 3, RULE)
+        ScoreCardDoc("Drive", DATE, "Ann", 4, TRUMPS[:4], (DrivePlace(1),) * 3)
 
 
 def test_the_movement_sheet_has_each_rounds_pairs_tricks_and_winners():
@@ -63,7 +63,7 @@ def test_the_movement_sheet_has_each_rounds_pairs_tricks_and_winners():
         MovementTable(2, ("Eva", "Filip"), ("Gita", "Hugo")),
     )
     blank = (MovementTable(1), MovementTable(2))
-    doc = MovementSheetDoc("Whist drive", DATE, 4, TRUMPS, (played, seated, blank), RULE)
+    doc = MovementSheetDoc("Whist drive", DATE, 4, TRUMPS, (played, seated, blank))
     text = " ".join("".join(page_texts(movement_sheet_pdf(doc, paper="a4"))).split())
     assert "Movement sheet · Saturday 5 December 2026" in text and RULE in text
     assert "Round 1 Table N–S (seats 1, 3) E–W (seats 2, 4) N–S E–W Winners" in text

@@ -38,12 +38,25 @@ def test_an_odd_penalty_parameter_is_a_form_error_not_a_crash(client, parameter)
     assert "penalty_0_rightful" in form.errors
 
 
-def test_a_seat_number_parameter_still_reaches_the_engine():
-    form = SpjstHandForm({**WRONG_POVINOST, "penalty_0_rightful": " 4 "})
+def test_a_seat_parameter_is_a_choice_of_the_seats_and_reaches_the_engine():
+    form = SpjstHandForm({**WRONG_POVINOST, "penalty_0_rightful": "4"})
+    assert [value for value, _ in form.fields["penalty_0_rightful"].choices] == [
+        "", "1", "2", "3", "4"
+    ]  # fmt: skip
     assert form.settle() is not None, form.errors
     assert form.hand_json()["penalties"] == [
         {"code": "spjst.wrong_povinost", "seat": 2, "rightful": 4}
     ]
+
+
+def test_an_illegal_declarations_value_is_chosen_from_the_values_of_the_table():
+    form = SpjstHandForm({**WRONG_POVINOST, "penalty_0_code": "spjst.illegal_declaration",
+                          "penalty_0_value": "trull"})  # fmt: skip
+    values = [value for value, _ in form.fields["penalty_0_value"].choices]
+    assert "trull" in values and "rosanne_pane" in values
+    assert form.fields["penalty_0_value"].label == "Value (illegal declaration)"
+    form.is_valid()
+    assert form.hand_json()["penalties"][0]["value"] == "trull"
 
 
 @pytest.mark.parametrize(

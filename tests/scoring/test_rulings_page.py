@@ -37,3 +37,40 @@ def test_the_worked_example_is_the_engines(client):
     settlement = score_hand(entry.ruleset, entry.example)
     for line in settlement.lines:
         assert line.label in page
+
+
+def _found(client, query: str) -> set[str]:
+    page = client.get(URL, {"q": query}).content.decode()
+    return {entry.code for entry in catalogue() if f">{entry.code}<" in page or entry.code in page}
+
+
+def test_the_search_ignores_accents_and_case(client):
+    with_accents = _found(client, "rozdávání")
+    assert with_accents and _found(client, "ROZDAVANI") == with_accents
+    assert "cz.renonc.misdeal" in with_accents
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("deljenje", {"spjst.misdeal", "cz.renonc.misdeal"}),  # Slovenian: dealing
+        ("nepriznana barva", {"spjst.renege", "cz.renonc.revoke"}),  # Slovenian: revoke
+        ("chybne rozdani", {"spjst.misdeal", "cz.renonc.misdeal"}),  # Czech, typed plain
+        ("igralec", {"cz.renonc.conduct"}),  # Slovenian: player (discipline)
+        ("revoke", {"spjst.renege", "cz.renonc.revoke"}),  # English word, Czech entry
+        ("prilagoditev", {"si.adjustment"}),  # Slovenian, the Slovenian entry
+    ],
+)
+def test_the_search_finds_entries_by_their_czech_slovenian_and_english_words(
+    client, query, expected
+):
+    assert expected <= _found(client, query)
+
+
+def test_kazen_the_slovenian_word_for_penalty_finds_every_ruling(client):
+    assert _found(client, "kazen") == {entry.code for entry in catalogue()}
+
+
+def test_every_entry_has_search_words_in_all_three_languages():
+    for entry in catalogue():
+        assert all(entry.keywords.get(language) for language in ("en", "cs", "sl")), entry.code

@@ -88,12 +88,14 @@ def _update(client, registration, data):
 
 def test_check_in_and_undo(director_client, tournament, player):
     registration = Registration.objects.create(tournament=tournament, player=player)
-    _update(director_client, registration, {"action": "check_in"})
+    page = _update(director_client, registration, {"action": "check_in"}).content.decode()
     registration.refresh_from_db()
-    assert registration.checked_in
-    _update(director_client, registration, {"action": "undo_check_in"})
+    assert registration.checked_in and f"{player} is checked in." in page
+    page = _update(director_client, registration, {"action": "undo_check_in"}).content.decode()
     registration.refresh_from_db()
-    assert not registration.checked_in
+    assert not registration.checked_in and f"{player} is no longer checked in." in page
+    actions = list(tournament.audit.order_by("pk").values_list("action", flat=True))
+    assert actions[-2:] == ["check in", "undo check in"]
 
 
 def test_withdrawal_ends_the_players_rounds(director_client, round1):

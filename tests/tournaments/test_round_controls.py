@@ -118,10 +118,11 @@ def test_a_reason_longer_than_the_form_allows_is_refused(director_client, drawn)
     assert drawn.status == Round.Status.DRAWN
 
 
-def test_the_round_starts(director_client, drawn):
-    _status(director_client, drawn, {"status": "playing"})
+def test_the_round_starts_and_says_so(director_client, drawn):
+    page = _status(director_client, drawn, {"status": "playing"}).content.decode()
     drawn.refresh_from_db()
     assert drawn.status == Round.Status.PLAYING
+    assert f"{drawn}: in play." in page
 
 
 def test_a_refused_value_is_quoted_shortened_in_the_message(director_client, drawn):

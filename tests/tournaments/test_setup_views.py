@@ -24,7 +24,22 @@ def test_a_tournament_pins_every_house_rule_of_its_preset(director_client, club)
 
 def test_an_unknown_preset_is_refused_and_nothing_is_saved(director_client, club):
     response = director_client.post(reverse("tournaments:create"), _form(club, preset="vegas"))
-    assert "Unknown preset" in response.content.decode()
+    assert "Select a valid choice. vegas is not one of the available choices." in (
+        response.content.decode()
+    )
+    assert not Tournament.objects.exists()
+
+
+def test_the_presets_are_offered_by_ruleset_and_checked_against_the_chosen_one(
+    director_client, club
+):
+    page = director_client.get(reverse("tournaments:create")).content.decode()
+    assert '<optgroup label="SPJST Tarock (Texas)">' in page
+    assert '<option value="westfest_2012">westfest_2012</option>' in page
+    response = director_client.post(
+        reverse("tournaments:create"), _form(club, ruleset="cz_xix", preset="westfest_2012")
+    )
+    assert "Unknown preset; this ruleset has: " in response.content.decode()
     assert not Tournament.objects.exists()
 
 

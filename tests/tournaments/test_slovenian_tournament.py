@@ -155,3 +155,59 @@ def test_a_directors_adjustment_is_applied_from_the_ledger(
     assert hand.deltas() == {1: 0, 2: 0, 3: 0, 4: 0, 5: -20, 6: 0}
     ledger = director_client.get(ledger_url).content.decode()
     assert "si.adjustment (points -20) (reason late to table)" in ledger
+
+
+def test_the_setup_says_which_table_sizes_each_ruleset_plays(director_client):
+    page = director_client.get(reverse("tournaments:create")).content.decode()
+    assert "Slovenian Tarok with two packs: 4, 6, 8" in page
+    assert "SPJST Tarock (Texas): 4" in page
+
+
+def test_placement_standings_at_a_table_of_six_and_one_of_four(
+    director_client, judge_client, judge, club
+):
+    setup = {
+        "name": "Mesta", "date": "2026-11-28", "host_club": club.pk, "ruleset": "si_double",
+        "rounds_planned": 1, "hands_per_round": 8, "starting_chips": 0, "table_size": 6,
+        "standings_method": "placement", "placement_points_text": "6, 5, 4, 3, 2, 1",
+    }  # fmt: skip
+    director_client.post(reverse("tournaments:create"), setup)
+    tournament = Tournament.objects.get()
+    for n in range(10):
+        player = Player.objects.create(first_name=f"M{n}", last_name=f"Mesto{n}", home_club=club)
+        director_client.post(
+            reverse("tournaments:register", args=[tournament.pk]), {"player": player.pk}
+        )
+    director_client.post(reverse("tournaments:draw", args=[tournament.pk]), {"seed": "2"})
+    six, four = Round.objects.get().tables.order_by("number")
+    assert (six.seats.count(), four.seats.count()) == (6, 4)
+    for table in (six, four):
+        director_client.post(
+            reverse("tournaments:table_judge", args=[table.pk]),
+            {"judge": judge.pk, "link": "keep"},
+        )
+    director_client.post(
+        reverse("tournaments:round_status", args=[tournament.pk, 1]), {"status": "playing"}
+    )
+    _post_hand(judge_client, six, {"players": 6, "contract": "berac", "declarer": 3,
+                                   "won": "true", "kontra": 0})  # fmt: skip
+    _post_hand(judge_client, four, {**SOLO, "declarer": 4})
+    _confirm(judge_client, director_client, six, {s: 110 if s == 3 else 0 for s in range(1, 7)})
+    _confirm(judge_client, director_client, four, {s: -110 if s == 4 else 0 for s in range(1, 5)})
+    director_client.post(
+        reverse("tournaments:round_status", args=[tournament.pk, 1]), {"status": "closed"}
+    )
+    csv = director_client.get(
+        reverse("tournaments:standings_export", args=[tournament.pk, "csv"])
+    ).content.decode()
+    winner = six.seats.get(number=3).player.name
+    loser = four.seats.get(number=4).player.name
+    rows = {cells[1]: cells for cells in (line.split(",") for line in csv.splitlines()[1:])
+            if len(cells) > 3}  # fmt: skip
+    # The berač's winner is first at the table of six (6 points); seat 4 of the table of
+    # four is last there (4th place: 3 points); the three tied first at the table of four
+    # share 6, 5 and 4 (5 each), the five tied second at the table of six share 5 … 1 (3).
+    assert (rows[winner][0], rows[winner][3]) == ("1", "6")
+    assert (rows[loser][0], rows[loser][3]) == ("10", "3")
+    points = sorted(int(cells[3]) for cells in rows.values())
+    assert points == [3, 3, 3, 3, 3, 3, 5, 5, 5, 6]

@@ -24,6 +24,84 @@ class PrintError(ValueError):
 
 
 @dataclass(frozen=True)
+class PrintWords:
+    """Every word the printed documents say around the data, English by default.
+
+    The printing package imports no Django, so the site passes these already translated
+    (`tournaments.views.printing.print_words`). A phrase with a value in it is a %-format
+    with named placeholders, as gettext's translators see it: `"Table %(table)s"`.
+    """
+
+    page_of: str = "Page %(page)s of %(pages)s"
+    table: str = "Table"
+    table_number: str = "Table %(number)s"
+    round_number: str = "Round %(number)s"
+    seat_number: str = "Seat %(seat)s"
+    seat: str = "Seat"
+    player: str = "Player"
+    bye: str = "bye"
+    score_sheet_about: str = "Score sheet · %(ruleset)s · %(date)s"
+    score_sheets_title: str = "%(tournament)s · round %(round)s · score sheets"
+    hand_number: str = "#"
+    hand: str = "Hand"
+    amount: str = "+/−"
+    count: str = "Count"
+    start: str = "Start"
+    final_count: str = "Final count"
+    off_by: str = "off by %(amount)s"
+    total_must_equal: str = "Total must equal %(total)s"
+    counts_are_sums: str = "Counts = column sums"
+    sum_of_counts: str = "Sum of final counts"
+    counts_confirmed_by: str = "Counts confirmed by %(name)s"
+    signature: str = "%(name)s · seat %(seat)s"
+    judge: str = "Judge"
+    judge_page: str = "Judge’s page: %(url)s"
+    judge_scan: str = "Judge: scan to record hands"
+    seating_subtitle: str = "Round %(round)s seating · %(date)s"
+    seating_title: str = "%(tournament)s · round %(round)s seating"
+    by_table: str = "By table"
+    players_a_z: str = "Players A–Z"
+    byes: str = "Byes this round"
+    table_cards_title: str = "%(tournament)s · round %(round)s · table cards"
+    # A drive's score cards and movement sheet.
+    score_card_subtitle: str = "Score card · %(player)s · %(date)s"
+    score_cards_title: str = "%(tournament)s · score cards"
+    movement_subtitle: str = "Movement sheet · %(date)s"
+    movement_title: str = "%(tournament)s · movement sheet"
+    movement_rule: str = (
+        "Progressive movement: at each table the pair with more tricks in the round wins "
+        "(equal tricks: N–S). Winners move up one table, the top table's winners stay; losers "
+        "stay, the top table's losers go to the bottom table. At each table the two who stay "
+        "split and each partners one of the two who arrive (seats 1 and 2 stay, 3 and 4 arrive)."
+    )
+    trumps_line: str = "Trumps by hand, over the drive: %(first)s, … (hand %(last)s: %(trumps)s)"
+    round: str = "Round"
+    trumps: str = "Trumps"
+    partner: str = "Partner"
+    opponents: str = "Opponents"
+    tricks: str = "Tricks"
+    round_total: str = "Round %(number)s total"
+    drive_total: str = "Drive total"
+    north_south_pair: str = "N–S (seats 1, 3)"
+    east_west_pair: str = "E–W (seats 2, 4)"
+    north_south: str = "N–S"
+    east_west: str = "E–W"
+    winners: str = "Winners"
+    # A date on the wall: "Saturday 14 March 2026"; the names in the reader's language.
+    long_date: str = "%(weekday)s %(day)s %(month)s %(year)s"
+    weekdays: tuple[str, ...] = (
+        "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
+    )  # fmt: skip
+    months: tuple[str, ...] = (
+        "January", "February", "March", "April", "May", "June", "July", "August",
+        "September", "October", "November", "December",
+    )  # fmt: skip
+
+
+ENGLISH = PrintWords()
+
+
+@dataclass(frozen=True)
 class SheetSeat:
     """A player in a seat: seat numbers as the draw gave them, 1 upwards."""
 
@@ -66,6 +144,7 @@ class ScoreSheetDoc:
     hands: tuple[SheetHand, ...] = ()
     counts: tuple[int, ...] | None = None
     confirmed_by: str | None = None
+    words: PrintWords = ENGLISH
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -116,6 +195,10 @@ class SeatingDoc:
     round: int
     tables: tuple[SeatingTable, ...]
     byes: tuple[str, ...] = ()
+    # Every player's name in the order the reader's language files them by surname (the
+    # caller knows surnames and the language); empty: A–Z by the names as written.
+    order: tuple[str, ...] = ()
+    words: PrintWords = ENGLISH
 
 
 @dataclass(frozen=True)
@@ -127,6 +210,7 @@ class TableCard:
     table: int
     seats: tuple[SheetSeat, ...]
     judge_url: str | None = None
+    words: PrintWords = ENGLISH
 
 
 @dataclass(frozen=True)
@@ -142,6 +226,7 @@ class TableDoc:
     columns: tuple[str, ...]
     rows: tuple[tuple[Cell, ...], ...]
     numeric: tuple[bool, ...] | None = None
+    words: PrintWords = ENGLISH
 
     def __post_init__(self) -> None:
         width = len(self.columns)
@@ -171,7 +256,7 @@ class ScoreCardDoc:
     for the tricks of every hand.
 
     `trumps` is the schedule for hands 1..rounds × hands_per_round, numbered over the
-    drive; `places` one per round, 1..rounds.
+    drive (the suits' names in the reader's language); `places` one per round, 1..rounds.
     """
 
     tournament: str
@@ -180,7 +265,7 @@ class ScoreCardDoc:
     hands_per_round: int
     trumps: tuple[str, ...]
     places: tuple[DrivePlace, ...]
-    rule: str  # the movement in a sentence, printed on the card
+    words: PrintWords = ENGLISH
 
     def __post_init__(self) -> None:
         if self.hands_per_round < 1:
@@ -213,4 +298,4 @@ class MovementSheetDoc:
     hands_per_round: int
     trumps: tuple[str, ...]
     rounds: tuple[tuple[MovementTable, ...], ...]
-    rule: str
+    words: PrintWords = ENGLISH

@@ -9,7 +9,13 @@ from xml.sax.saxutils import escape
 
 from reportlab.platypus import Flowable, PageBreak, Paragraph
 
-from tournaments.printing.document_data import MovementSheetDoc, Paper, ScoreCardDoc
+from tournaments.printing.document_data import (
+    ENGLISH,
+    MovementSheetDoc,
+    Paper,
+    PrintWords,
+    ScoreCardDoc,
+)
 from tournaments.printing.fonts import REGULAR, register_fonts
 from tournaments.printing.pages import (
     BODY,
@@ -27,14 +33,18 @@ PADDING = 12.0
 BLANK = ""  # a box to write in
 
 
-def _trumps_line(trumps: tuple[str, ...], hands_per_round: int) -> str:
-    first_round = ", ".join(trumps[:hands_per_round])
-    return f"Trumps by hand, over the drive: {first_round}, … (hand {len(trumps)}: {trumps[-1]})"
+def _trumps_line(trumps: tuple[str, ...], hands_per_round: int, words: PrintWords) -> str:
+    first = ", ".join(trumps[:hands_per_round])
+    return words.trumps_line % {"first": first, "last": len(trumps), "trumps": trumps[-1]}
 
 
 def _card(doc: ScoreCardDoc, width: float) -> list[Flowable]:
+    words = doc.words
     name_column = (width - 4 * NARROW - 70) / 2
-    header = ["Round", "Hand", "Trumps", "Table", "Partner", "Opponents", "Tricks"]
+    header = [
+        words.round, words.hand, words.trumps, words.table, words.partner, words.opponents,
+        words.tricks,
+    ]  # fmt: skip
     rows = []
     for place in doc.places:
         first = (place.round - 1) * doc.hands_per_round
@@ -55,15 +65,19 @@ def _card(doc: ScoreCardDoc, width: float) -> list[Flowable]:
                     BLANK,
                 ]
             )
-        rows.append(["", "", f"Round {place.round} total", "", "", "", BLANK])
-    rows.append(["", "", "Drive total", "", "", "", BLANK])
+        total = words.round_total % {"number": place.round}
+        rows.append(["", "", total, "", "", "", BLANK])
+    rows.append(["", "", words.drive_total, "", "", "", BLANK])
     widths = [NARROW, NARROW, 70.0, NARROW, name_column, name_column, NARROW]
-    subtitle = f"Score card · {doc.player} · {long_date(doc.date)}"
+    subtitle = words.score_card_subtitle % {
+        "player": doc.player,
+        "date": long_date(doc.date, words),
+    }
     return [
         *title_block(doc.tournament, subtitle),
-        Paragraph(escape(doc.rule), BODY),
-        Paragraph(escape(_trumps_line(doc.trumps, doc.hands_per_round)), BODY),
-        Paragraph("Tricks", HEADING),
+        Paragraph(escape(words.movement_rule), BODY),
+        Paragraph(escape(_trumps_line(doc.trumps, doc.hands_per_round, words)), BODY),
+        Paragraph(escape(words.tricks), HEADING),
         listing_table([header, *rows], widths, right=[0, 1, 3], size=SIZE),
     ]
 
@@ -77,22 +91,28 @@ def score_cards_pdf(docs: list[ScoreCardDoc], paper: Paper = "letter") -> bytes:
         if index:
             story.append(PageBreak())
         story += _card(doc, width)
-    title = f"{docs[0].tournament} · score cards" if docs else "Score cards"
-    return numbered_pdf(story, paper=paper, title=title)
+    words = docs[0].words if docs else ENGLISH
+    title = words.score_cards_title % {"tournament": docs[0].tournament if docs else ""}
+    return numbered_pdf(story, paper=paper, title=title, page_of=words.page_of)
 
 
 def movement_sheet_pdf(doc: MovementSheetDoc, paper: Paper = "letter") -> bytes:
     """Every round's tables with the N–S and E–W pairs and their tricks, blank where the
     round is not seated or not played yet."""
     register_fonts()
+    words = doc.words
     width = flow_width(paper)
     pair_column = (width - 3 * NARROW - 60) / 2
-    header = ["Table", "N–S (seats 1, 3)", "E–W (seats 2, 4)", "N–S", "E–W", "Winners"]
+    header = [
+        words.table, words.north_south_pair, words.east_west_pair, words.north_south,
+        words.east_west, words.winners,
+    ]  # fmt: skip
     widths = [NARROW, pair_column, pair_column, NARROW, NARROW, 60.0]
+    subtitle = words.movement_subtitle % {"date": long_date(doc.date, words)}
     story: list[Flowable] = [
-        *title_block(doc.tournament, f"Movement sheet · {long_date(doc.date)}"),
-        Paragraph(escape(doc.rule), BODY),
-        Paragraph(escape(_trumps_line(doc.trumps, doc.hands_per_round)), BODY),
+        *title_block(doc.tournament, subtitle),
+        Paragraph(escape(words.movement_rule), BODY),
+        Paragraph(escape(_trumps_line(doc.trumps, doc.hands_per_round, words)), BODY),
     ]
     for number, tables in enumerate(doc.rounds, start=1):
         rows = []
@@ -104,10 +124,12 @@ def movement_sheet_pdf(doc: MovementSheetDoc, paper: Paper = "letter") -> bytes:
             tricks = [str(count) for count in table.tricks] if table.tricks else ["", ""]
             winners = ""
             if table.tricks:
-                winners = "N–S" if table.tricks[0] >= table.tricks[1] else "E–W"
+                north_south_won = table.tricks[0] >= table.tricks[1]
+                winners = words.north_south if north_south_won else words.east_west
             rows.append([str(table.number), *pairs, *tricks, winners])
         story += [
-            Paragraph(f"Round {number}", HEADING),
+            Paragraph(escape(words.round_number % {"number": number}), HEADING),
             listing_table([header, *rows], widths, right=[0, 3, 4], size=SIZE),
         ]
-    return numbered_pdf(story, paper=paper, title=f"{doc.tournament} · movement sheet")
+    title = words.movement_title % {"tournament": doc.tournament}
+    return numbered_pdf(story, paper=paper, title=title, page_of=words.page_of)

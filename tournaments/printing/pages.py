@@ -21,7 +21,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from tournaments.printing.document_data import Paper, PrintError
+from tournaments.printing.document_data import ENGLISH, Paper, PrintError
 from tournaments.printing.fonts import BOLD, REGULAR, register_fonts
 
 PAPER_SIZES = {"a4": A4, "letter": LETTER}
@@ -59,9 +59,10 @@ def frame_size(paper: Paper, *, wide: bool = False) -> tuple[float, float]:
 class _NumberedCanvas(Canvas):
     """Holds every page back until the end, so each footer can say "page 2 of 7"."""
 
-    def __init__(self, *args, footer: str, **kwargs) -> None:
+    def __init__(self, *args, footer: str, page_of: str, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self._footer = footer
+        self._page_of = page_of
         self._held: list[dict] = []
 
     def showPage(self) -> None:
@@ -80,7 +81,9 @@ class _NumberedCanvas(Canvas):
         self.setFont(REGULAR, 8)
         self.setFillColor(RULE)
         self.drawString(MARGIN, MARGIN / 2, self._footer)
-        self.drawRightString(width - MARGIN, MARGIN / 2, f"Page {self._pageNumber} of {pages}")
+        self.drawRightString(
+            width - MARGIN, MARGIN / 2, self._page_of % {"page": self._pageNumber, "pages": pages}
+        )
 
 
 def flow_width(paper: Paper, *, wide: bool = False) -> float:
@@ -118,12 +121,20 @@ def build_pdf(
     return buffer.getvalue()
 
 
-def numbered_pdf(story: list[Flowable], *, paper: Paper, title: str, wide: bool = False) -> bytes:
-    """A flowing document with the title and "page N of M" at the foot of every page."""
+def numbered_pdf(
+    story: list[Flowable],
+    *,
+    paper: Paper,
+    title: str,
+    wide: bool = False,
+    page_of: str = ENGLISH.page_of,
+) -> bytes:
+    """A flowing document with the title and "page N of M" (`page_of`) at the foot of
+    every page."""
     register_fonts()
     # The frame's usual 6-point padding keeps table rules clear of the footer.
     template = page_template(paper, wide=wide, padding=6)
-    canvasmaker = functools.partial(_NumberedCanvas, footer=title)
+    canvasmaker = functools.partial(_NumberedCanvas, footer=title, page_of=page_of)
     return build_pdf(story, [template], title=title, canvasmaker=canvasmaker)
 
 

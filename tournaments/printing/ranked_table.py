@@ -92,5 +92,9 @@ def table_pdf(doc: TableDoc, paper: Paper = "letter") -> bytes:
     right = [index for index, number in enumerate(numeric) if number]
     table = listing_table([list(doc.columns), *body], widths, right=right, size=SIZE)
     return numbered_pdf(
-        [*title_block(doc.title, doc.subtitle), table], paper=paper, title=doc.title, wide=wide
+        [*title_block(doc.title, doc.subtitle), table],
+        paper=paper,
+        title=doc.title,
+        wide=wide,
+        page_of=doc.words.page_of,
     )

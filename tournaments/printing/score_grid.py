@@ -66,10 +66,11 @@ def _rows(
     doc: ScoreSheetDoc, names: Sequence[FittedText], summaries: Sequence[FittedText]
 ) -> list[list[str]]:
     seats = len(doc.seats)
+    words = doc.words
     rows = [
-        ["#", "Hand", *_per_seat([name.text for name in names])],
-        ["", "", *["+/−", "Count"] * seats],
-        ["", "Start", *[cell for _ in range(seats) for cell in ("", format_amount(doc.start))]],
+        [words.hand_number, words.hand, *_per_seat([name.text for name in names])],
+        ["", "", *[words.amount, words.count] * seats],
+        ["", words.start, *[cell for _ in range(seats) for cell in ("", format_amount(doc.start))]],
     ]
     if doc.filled:
         moved = [(0,) * seats if hand.deleted else hand.deltas for hand in doc.hands]
@@ -85,7 +86,7 @@ def _rows(
     else:
         rows += [[str(number), *[""] * (1 + 2 * seats)] for number in range(1, doc.rows + 1)]
     finals = [format_amount(count) for count in doc.counts] if doc.counts else [""] * seats
-    rows.append(["", "Final count", *_per_seat(finals)])
+    rows.append(["", words.final_count, *_per_seat(finals)])
     return rows
 
 

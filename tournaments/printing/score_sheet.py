@@ -52,7 +52,8 @@ def sheet_header(doc: ScoreSheetDoc, width: float) -> Table:
     """Tournament, ruleset and date on the left; table and round, large, on the right."""
     right = 5 * cm
     title = fit_text(doc.tournament, BOLD, width - right, max_lines=2, largest=16, smallest=10)
-    about = f"Score sheet · {doc.ruleset} · {long_date(doc.date)}"
+    words = doc.words
+    about = words.score_sheet_about % {"ruleset": doc.ruleset, "date": long_date(doc.date, words)}
     subtitle = fit_text(about, REGULAR, width - right, max_lines=1, largest=10, smallest=7)
     style = [
         ("FONT", (0, 0), (0, 0), BOLD, title.size, title.size * 1.2),
@@ -64,7 +65,10 @@ def sheet_header(doc: ScoreSheetDoc, width: float) -> Table:
         ("LINEBELOW", (0, -1), (-1, -1), 1.5, RULE),
         *NO_PADDING,
     ]
-    data = [[title.text, f"Table {doc.table}"], [subtitle.text, f"Round {doc.round}"]]
+    data = [
+        [title.text, words.table_number % {"number": doc.table}],
+        [subtitle.text, words.round_number % {"number": doc.round}],
+    ]
     return Table(data, colWidths=[width - right, right], style=TableStyle(style))
 
 
@@ -81,7 +85,8 @@ def total_verdict(doc: ScoreSheetDoc) -> tuple[str, str]:
         )
     if total == expected:
         return format_amount(total), "✓"
-    return format_amount(total), f"off by {format_amount(total - expected, signed=True)}"
+    off = format_amount(total - expected, signed=True)
+    return format_amount(total), doc.words.off_by % {"amount": off}
 
 
 def totals_line(doc: ScoreSheetDoc, width: float) -> Table:
@@ -89,12 +94,13 @@ def totals_line(doc: ScoreSheetDoc, width: float) -> Table:
     under it, who confirmed the counts."""
     total, verdict = total_verdict(doc)
     widths = [4.7 * cm, 3.2 * cm, 2.2 * cm]
+    words = doc.words
     rule = (
-        f"Total must equal {doc.table_total}"
+        words.total_must_equal % {"total": doc.table_total}
         if doc.table_total is not None
-        else "Counts = column sums"
+        else words.counts_are_sums
     )
-    data = [[rule, "Sum of final counts", total, verdict]]
+    data = [[rule, words.sum_of_counts, total, verdict]]
     style = [
         ("FONT", (0, 0), (-1, -1), REGULAR, 9, 11),
         ("FONT", (0, 0), (0, 0), BOLD, 10, 12),
@@ -106,7 +112,7 @@ def totals_line(doc: ScoreSheetDoc, width: float) -> Table:
     ]
     heights = [22]
     if doc.confirmed_by:
-        data.append([f"Counts confirmed by {doc.confirmed_by}", "", "", ""])
+        data.append([words.counts_confirmed_by % {"name": doc.confirmed_by}, "", "", ""])
         style += [("SPAN", (0, 1), (-1, 1)), ("FONT", (0, 1), (-1, 1), REGULAR, 8, 9.5)]
         heights.append(13)
     widths.append(width - sum(widths))
@@ -139,7 +145,10 @@ def _signature_rows(
 def signature_lines(doc: ScoreSheetDoc, width: float) -> Table:
     """A line to sign for each player (name and seat under it) and one for the judge: all
     in one row on a landscape page, three to a row in portrait."""
-    labels = [f"{seat.name} · seat {seat.number}" for seat in doc.seats] + ["Judge"]
+    words = doc.words
+    labels = [words.signature % {"name": seat.name, "seat": seat.number} for seat in doc.seats] + [
+        words.judge
+    ]
     columns = len(labels) if is_wide(doc) else SIGN_COLUMNS
     column = (width - (columns - 1) * SIGN_GAP) / columns
     rows, style = _signature_rows(labels, columns, column)
@@ -155,8 +164,9 @@ def sheet_footer(doc: ScoreSheetDoc, width: float) -> Flowable:
         parts = [[totals_line(doc, width)], [signature_lines(doc, width)]]
         return Table(parts, style=TableStyle(NO_PADDING))
     left = width - QR_COLUMN - GAP
-    link = Paragraph(f"Judge’s page: {escape(doc.judge_url)}", SMALL)
-    code = [QrCode(doc.judge_url, QR_SIZE), Paragraph("Judge: scan to record hands", CAPTION)]
+    words = doc.words
+    link = Paragraph(escape(words.judge_page) % {"url": escape(doc.judge_url)}, SMALL)
+    code = [QrCode(doc.judge_url, QR_SIZE), Paragraph(escape(words.judge_scan), CAPTION)]
     content = [[[totals_line(doc, left), signature_lines(doc, left), Spacer(1, 4), link], "", code]]
     style = [("VALIGN", (0, 0), (-1, -1), "TOP"), ("TOPPADDING", (0, 0), (-1, -1), 0), *NO_PADDING]
     return Table(content, colWidths=[left, GAP, QR_COLUMN], style=TableStyle(style))
@@ -197,5 +207,9 @@ def score_sheets_pdf(sheets: Sequence[ScoreSheetDoc], paper: Paper = "letter") -
         if index:
             story += [NextPageTemplate(_template_name(is_wide(sheet))), PageBreak()]
         story.append(sheet_story(sheet, paper))
-    title = f"{sheets[0].tournament} · round {sheets[0].round} · score sheets"
+    first_sheet = sheets[0]
+    title = first_sheet.words.score_sheets_title % {
+        "tournament": first_sheet.tournament,
+        "round": first_sheet.round,
+    }
     return build_pdf(story, templates, title=title)

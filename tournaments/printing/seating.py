@@ -2,7 +2,7 @@
 every player A–Z with their table and seat (on a page of its own, to post beside it),
 then who has a bye."""
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from xml.sax.saxutils import escape
 
 from reportlab.platypus import Flowable, LongTable, PageBreak, Paragraph
@@ -29,7 +29,8 @@ def by_table(doc: SeatingDoc, width: float) -> LongTable:
     """One row a table: its number, then the players in seat order."""
     seats = max((len(table.seats) for table in doc.tables), default=4)
     column = (width - TABLE_COLUMN) / seats
-    header = ["Table", *[f"Seat {number}" for number in range(1, seats + 1)]]
+    words = doc.words
+    header = [words.table, *[words.seat_number % {"seat": n} for n in range(1, seats + 1)]]
     rows = [
         [
             str(table.number),
@@ -46,7 +47,16 @@ def placements(doc: SeatingDoc) -> Iterator[tuple[str, str, str]]:
         for seat in table.seats:
             yield seat.name, str(table.number), str(seat.number)
     for name in doc.byes:
-        yield name, "bye", ""
+        yield name, doc.words.bye, ""
+
+
+def _reading_order(doc: SeatingDoc) -> Callable[[tuple[str, str, str]], tuple]:
+    """The by-player list's order: the caller's (by surname, the reader's language), else
+    the names A–Z as written."""
+    position = {name: index for index, name in enumerate(doc.order)}
+    if not position:
+        return lambda row: alphabetical_key(row[0])
+    return lambda row: (position.get(row[0], len(position)), alphabetical_key(row[0]))
 
 
 def by_player(doc: SeatingDoc, width: float) -> LongTable:
@@ -54,9 +64,9 @@ def by_player(doc: SeatingDoc, width: float) -> LongTable:
     column = width - 2 * NUMBER_COLUMN
     rows = [
         [wrapped(name, REGULAR, SIZE, column - PADDING), table, seat]
-        for name, table, seat in sorted(placements(doc), key=lambda row: alphabetical_key(row[0]))
+        for name, table, seat in sorted(placements(doc), key=_reading_order(doc))
     ]
-    header = ["Player", "Table", "Seat"]
+    header = [doc.words.player, doc.words.table, doc.words.seat]
     return listing_table(
         [header, *rows], [column, NUMBER_COLUMN, NUMBER_COLUMN], right=[1, 2], size=SIZE
     )
@@ -66,17 +76,19 @@ def seating_pdf(doc: SeatingDoc, paper: Paper = "letter") -> bytes:
     """The round's seating: by table, then by player A–Z on a new page, then the byes."""
     register_fonts()  # the names are measured before the document is built
     width = flow_width(paper)
-    subtitle = f"Round {doc.round} seating · {long_date(doc.date)}"
+    words = doc.words
+    subtitle = words.seating_subtitle % {"round": doc.round, "date": long_date(doc.date, words)}
     story: list[Flowable] = [
         *title_block(doc.tournament, subtitle),
-        Paragraph("By table", HEADING),
+        Paragraph(escape(words.by_table), HEADING),
         by_table(doc, width),
         PageBreak(),
         *title_block(doc.tournament, subtitle),
-        Paragraph("Players A–Z", HEADING),
+        Paragraph(escape(words.players_a_z), HEADING),
         by_player(doc, width),
     ]
     if doc.byes:
         names = ", ".join(escape(name) for name in sorted(doc.byes, key=alphabetical_key))
-        story += [Paragraph("Byes this round", HEADING), Paragraph(names, BODY)]
-    return numbered_pdf(story, paper=paper, title=f"{doc.tournament} · round {doc.round} seating")
+        story += [Paragraph(escape(words.byes), HEADING), Paragraph(names, BODY)]
+    title = words.seating_title % {"tournament": doc.tournament, "round": doc.round}
+    return numbered_pdf(story, paper=paper, title=title, page_of=words.page_of)

@@ -54,7 +54,7 @@ def judge_code(card: TableCard) -> list[Flowable] | str:
     if card.judge_url is None:
         return ""
     caption = Table(
-        [["Judge: scan to record hands"]],
+        [[card.words.judge_scan]],
         style=[("FONT", (0, 0), (-1, -1), REGULAR, 8), ("ALIGN", (0, 0), (-1, -1), "CENTER")],
     )
     return [QrCode(card.judge_url, QR_SIZE), caption]
@@ -64,8 +64,8 @@ def card_table(card: TableCard, width: float) -> Table:
     """One card: tournament and round, the table number, the seats beside the QR code."""
     title = fit_text(card.tournament, BOLD, width * 0.75, max_lines=2, largest=14, smallest=9)
     data = [
-        [title.text, f"Round {card.round}"],
-        ["Table", ""],
+        [title.text, card.words.round_number % {"number": card.round}],
+        [card.words.table, ""],
         [str(card.table), ""],
         [seat_list(card, width - QR_COLUMN), judge_code(card)],
     ]
@@ -124,5 +124,6 @@ def table_cards_pdf(cards: Sequence[TableCard], paper: Paper = "letter") -> byte
     template = PageTemplate(
         id="cards", frames=_half_frames(paper), onPage=_cut_line, pagesize=page_size(paper)
     )
-    title = f"{cards[0].tournament} · round {cards[0].round} · table cards"
+    first = cards[0]
+    title = first.words.table_cards_title % {"tournament": first.tournament, "round": first.round}
     return build_pdf(story, [template], title=title)

@@ -13,6 +13,10 @@ from dataclasses import dataclass
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from tournaments.printing.document_data import PrintWords
+
+ENGLISH = PrintWords()  # the words a document has when its caller gives none
+
 ELLIPSIS = "…"
 # Letters that Czech and Slovenian file after their base letter (c < č < ć, s < š ...);
 # other accents (á, é, ů, ý) sort with the base letter.
@@ -137,13 +141,23 @@ def alphabetical_key(name: str) -> tuple[tuple[tuple[str, int], ...], str]:
     return (tuple(_letter_key(char) for char in name.casefold()), name)
 
 
-def long_date(date: datetime.date) -> str:
-    """A date as a player reads it on the wall.
+def long_date(date: datetime.date, words: PrintWords = ENGLISH) -> str:
+    """A date as a player reads it on the wall, in the words' language.
 
     >>> long_date(datetime.date(2026, 3, 14))
     'Saturday 14 March 2026'
+    >>> czech = PrintWords(long_date="%(weekday)s %(day)s. %(month)s %(year)s",
+    ...                    weekdays=("pondělí",) * 5 + ("sobota", "neděle"),
+    ...                    months=("ledna", "února", "března") + ("",) * 9)
+    >>> long_date(datetime.date(2026, 3, 14), czech)
+    'sobota 14. března 2026'
     """
-    return f"{date:%A} {date.day} {date:%B %Y}"
+    return words.long_date % {
+        "weekday": words.weekdays[date.weekday()],
+        "day": date.day,
+        "month": words.months[date.month - 1],
+        "year": date.year,
+    }
 
 
 def wrapped(text: str, font: str, size: float, width: float) -> str:

@@ -11,6 +11,7 @@ import django_tables2 as tables
 from scoring.templatetags.scoring_tags import signed
 from tournaments import printing
 from tournaments.exports import SheetData, csv_text, xlsx_bytes
+from tournaments.printed_words import print_words
 from tournaments.reports.definition import Column, Kind, Report
 
 NUMBER = {"class": "num"}
@@ -39,6 +40,7 @@ def report_pdf(report: Report, paper: printing.Paper) -> bytes:
         report.headers,
         tuple(tuple(row) for row in report.rows),
         report.numeric,
+        words=print_words(),
     )
     return printing.table_pdf(doc, paper)
 

@@ -12,15 +12,18 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.text import slugify
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from accounts.roles import director_required, public
+from clubs.collation import person_key
 from scoring import Ruleset
-from scoring.drive import MOVEMENT, PAIRS
+from scoring.drive import PAIRS
 from tournaments import drive, printing
 from tournaments.access import TableAccess, judge_of_table
 from tournaments.downloads import PDF, download
 from tournaments.models import Hand, Round, ScoreSheet, Seat, Table, Tournament
+from tournaments.printed_words import print_words
 from tournaments.printing.text import alphabetical_key
 
 
@@ -93,6 +96,7 @@ def sheet_doc(request: HttpRequest, table: Table, *, filled: bool) -> printing.S
         hands=hands,
         counts=counts,
         confirmed_by=confirmed_by,
+        words=print_words(),
     )
 
 
@@ -129,17 +133,34 @@ def seating_pdf(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         round=round_.number,
         tables=tuple(printing.SeatingTable(t.number, _seats(t)) for t in round_.tables.all()),
         byes=tuple(bye.player.name for bye in round_.byes.all()),
+        order=_by_surname(round_),
+        words=print_words(),
     )
     return download(printing.seating_pdf(doc, settings.PAPER_SIZE), PDF, _name(round_, "seating"))
+
+
+def _by_surname(round_: Round) -> tuple[str, ...]:
+    """The round's players by surname, as the reader's language files them (as the page)."""
+    players = [seat.player for table in round_.tables.all() for seat in table.seats.all()]
+    players += [bye.player for bye in round_.byes.all()]
+    language = get_language()
+    players.sort(key=lambda player: person_key(player.last_name, player.first_name, language))
+    return tuple(player.name for player in players)
 
 
 @director_required
 def table_cards_pdf(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """A card for each table: its number, its players by seat, the judge's QR code."""
     round_ = _round(pk, number)
+    words = print_words()
     cards = [
         printing.TableCard(
-            round_.tournament.name, round_.number, t.number, _seats(t), _judge_url(request, t)
+            round_.tournament.name,
+            round_.number,
+            t.number,
+            _seats(t),
+            _judge_url(request, t),
+            words=words,
         )
         for t in round_.tables.all()
     ]
@@ -178,6 +199,7 @@ def drive_cards_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     tournament, plan = _drive(request, pk)
     if plan is None:
         return redirect(tournament)
+    words = print_words()
     players = sorted(plan.players.items(), key=lambda item: alphabetical_key(item[1]))
     rounds = range(1, tournament.rounds_planned + 1)
     cards = [
@@ -186,9 +208,9 @@ def drive_cards_pdf(request: HttpRequest, pk: int) -> HttpResponse:
             date=tournament.date,
             player=name,
             hands_per_round=tournament.hands_per_round,
-            trumps=plan.trumps,
+            trumps=drive.suit_names(plan.trumps),
             places=tuple(_place(plan, number, player) for number in rounds),
-            rule=MOVEMENT,
+            words=words,
         )
         for player, name in players
     ]
@@ -226,9 +248,9 @@ def drive_movement_pdf(request: HttpRequest, pk: int) -> HttpResponse:
         tournament=tournament.name,
         date=tournament.date,
         hands_per_round=tournament.hands_per_round,
-        trumps=plan.trumps,
+        trumps=drive.suit_names(plan.trumps),
         rounds=rounds,
-        rule=MOVEMENT,
+        words=print_words(),
     )
     pdf = printing.movement_sheet_pdf(doc, settings.PAPER_SIZE)
     return download(pdf, PDF, f"{slugify(tournament.name)}-movement.pdf")

@@ -7,10 +7,12 @@ from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.roles import director_required, is_director, public
+from clubs.collation import person_key
 from tournaments import services
 from tournaments.feedback import form_refused, service_refusals
 from tournaments.forms import (
@@ -41,9 +43,10 @@ def _round(tournament_id: int, number: int):
 def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """The seating list; directors also get swaps, judges and the round's controls."""
     round_ = _round(pk, number)
+    language = get_language()
     seated = sorted(
         (seat for table in round_.tables.all() for seat in table.seats.all()),
-        key=lambda seat: (seat.player.last_name, seat.player.first_name),
+        key=lambda seat: person_key(seat.player.last_name, seat.player.first_name, language),
     )
     context = {"round": round_, "tournament": round_.tournament, "seated": seated}
     if is_director(request.user):
@@ -118,11 +121,18 @@ def round_status(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         form_refused(request, form)
         return redirect(round_)
     with service_refusals(request):
-        services.set_round_status(
+        reopened = services.set_round_status(
             round_=round_,
             status=form.cleaned_data["status"],
             by=request.user,
             reason=form.cleaned_data["reason"],
+        )
+        round_.refresh_from_db(fields=["status"])
+        done = (
+            _("%(round)s is reopened: in play again.") if reopened else _("%(round)s: %(status)s.")
+        )
+        messages.success(
+            request, done % {"round": round_, "status": round_.get_status_display().lower()}
         )
     return redirect(round_)
 

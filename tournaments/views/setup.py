@@ -5,10 +5,12 @@ from django.db import transaction
 from django.db.models import Count, Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.roles import director_required, public
+from clubs.collation import person_key
 from clubs.models import Player
 from tournaments import services
 from tournaments.feedback import form_refused, service_refusals
@@ -82,7 +84,11 @@ def registrations(request: HttpRequest, pk: int) -> HttpResponse:
     """Registration desk: who is registered and checked in; search the rosters to add."""
     tournament = get_object_or_404(Tournament, pk=pk)
     query = request.GET.get("q", "").strip()
-    registered = tournament.registrations.select_related("player__home_club")
+    language = get_language()
+    registered = sorted(
+        tournament.registrations.select_related("player__home_club"),
+        key=lambda r: person_key(r.player.last_name, r.player.first_name, language),
+    )
     found = []
     if query:
         found = (
@@ -155,6 +161,10 @@ def registration_update(request: HttpRequest, pk: int) -> HttpResponse:
         services.withdraw(registration=registration, by=request.user)
         messages.success(request, _("%(name)s withdrew.") % {"name": registration.player})
     else:
-        registration.checked_in = form.cleaned_data["action"] == "check_in"
-        registration.save(update_fields=["checked_in"])
+        checked_in = form.cleaned_data["action"] == "check_in"
+        services.set_checked_in(registration=registration, checked_in=checked_in, by=request.user)
+        done = (
+            _("%(name)s is checked in.") if checked_in else _("%(name)s is no longer checked in.")
+        )
+        messages.success(request, done % {"name": registration.player})
     return redirect("tournaments:registrations", pk=registration.tournament_id)
