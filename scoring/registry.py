@@ -65,6 +65,10 @@ class Ruleset(Protocol):
     # rubber's end starts the next), each with ``hands`` (one a hand), ``games``,
     # ``totals``, ``result`` (None while it goes on) and ``to_json()``.
     RUBBERS: Callable[[Sequence[Any], Mapping[str, Any]], tuple[Any, ...]] | None
+    # Optional: None, or for a game a club plays as a drive (whist, RULES §6.3)
+    # ``DRIVE_TRICKS(hand_json, seats)``: a recorded hand's tricks by seat, a pair's tricks
+    # credited to both partners; a tournament with it may rank by tricks over the drive.
+    DRIVE_TRICKS: Callable[[Mapping[str, Any], Sequence[Seat]], Mapping[Seat, int]] | None
 
     def score(self, hand: Any, rules: Mapping[str, Any]) -> Settlement: ...
 

@@ -5,6 +5,7 @@ import pytest
 from django.contrib.auth import authenticate, get_user_model
 from django.core.management import call_command
 from django.test import RequestFactory
+from django.urls import reverse
 from django.utils import timezone
 
 from accounts.roles import is_director, is_judge
@@ -88,7 +89,7 @@ def test_the_slovenian_demo_plays_at_a_table_of_six_with_written_scores(client):
 
     call_command("seed_demo")
     call_command("seed_demo")
-    assert Tournament.objects.count() == 2
+    assert Tournament.objects.count() == 3
     tournament = Tournament.objects.get(ruleset="si_double")
     assert tournament.host_club.short_name == "TD Ljubljana" and tournament.starting_chips == 0
     tables = tournament.rounds.get(number=1).tables.order_by("number")
@@ -104,3 +105,28 @@ def test_the_slovenian_demo_plays_at_a_table_of_six_with_written_scores(client):
     page = client.get(tables[0].get_absolute_url()).content.decode()
     chips = re.findall(r'<span class="seat-chips">([^<]*)</span>', page)
     assert chips == ["45", "-200", "45", "110", "45", "0"]
+
+
+def test_the_whist_drive_demo_seats_twelve_players_four_to_a_table(client):
+    from tournaments.models import Hand, Tournament
+
+    call_command("seed_demo")
+    call_command("seed_demo")
+    tournament = Tournament.objects.get(ruleset="whist")
+    assert (
+        tournament.standings_method == "tricks" and tournament.host_club.short_name == "TK Břeclav"
+    )
+    tables = tournament.rounds.get(number=1).tables.order_by("number")
+    assert [table.seats.count() for table in tables] == [4, 4, 4]
+    hands = Hand.objects.filter(table=tables[0]).order_by("number")
+    # Points: N–S 8 tricks 4; E–W 7 tricks 2 + four honours 4; N–S 9 tricks 6.
+    assert [hand.deltas() for hand in hands] == [
+        {1: 4, 2: 0, 3: 4, 4: 0},
+        {1: 0, 2: 6, 3: 0, 4: 6},
+        {1: 6, 2: 0, 3: 6, 4: 0},
+    ]
+    # The drive counts tricks: N–S 8 + 6 + 9, E–W 5 + 7 + 4.
+    tricks = [tournament.rules.DRIVE_TRICKS(hand.data, (1, 2, 3, 4)) for hand in hands]
+    assert [sum(t[seat] for t in tricks) for seat in (1, 2, 3, 4)] == [23, 16, 23, 16]
+    page = client.get(reverse("tournaments:standings", args=[tournament.pk])).content.decode()
+    assert "each player's tricks over the drive" in page

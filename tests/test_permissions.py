@@ -96,6 +96,19 @@ URLS = {
         None,
         DIRECTOR_ONLY,
     ),
+    # The cast's tournament is no drive: the director is sent back to its page.
+    "tournaments:drive_cards_pdf": (
+        "get",
+        {"pk": "tournament"},
+        None,
+        {"anon": LOGIN, "other_judge": 403, "judge": 403, "director": 302},
+    ),
+    "tournaments:drive_movement_pdf": (
+        "get",
+        {"pk": "tournament"},
+        None,
+        {"anon": LOGIN, "other_judge": 403, "judge": 403, "director": 302},
+    ),
     "tournaments:table_sheet_pdf": ("get", {"table_id": "table"}, None, TABLE_GET),
     "tournaments:swap": ("post", {"pk": "tournament", "number": "round"}, {}, DIRECTOR_POST),
     "tournaments:round_status": (

@@ -8,6 +8,8 @@ first). Idempotent: a demo tournament that already exists is left as it is.
 * An SPJST tournament at Lodge 88: tables of four, chips paid between the players.
 * A Slovenian two-pack tournament at Tarok društvo Ljubljana: ten players at a table of six
   and one of four, scores written for each player.
+* A whist drive at TK Břeclav: twelve players at three tables of four, ranked by each
+  player's tricks over the drive; from round 2 on the progressive movement seats them.
 """
 
 import uuid
@@ -37,6 +39,7 @@ class DemoTournament:
     seed: int
     hands: tuple[dict[str, Any], ...]  # recorded at table 1 by its judge
     players: int | None = None  # the club's first players by member number; None: all
+    standings_method: str = "chips"
 
 
 DEMO_TOURNAMENTS = (
@@ -91,6 +94,29 @@ DEMO_TOURNAMENTS = (
             {"players": 6, "contract": "berac", "declarer": 4, "won": True},
         ),
     ),
+    DemoTournament(
+        name="Whist drive",
+        club="TK Břeclav",
+        ruleset="whist",
+        venue="Sokolovna Břeclav",
+        table_size=4,
+        hands_per_round=8,  # the trump schedule twice: hearts, diamonds, spades, clubs
+        seed=2028,
+        players=12,
+        standings_method="tricks",
+        hands=(
+            # Hearts: N–S 8 tricks (2 over the book, 4 points each), E–W 5.
+            {"variant": "standard", "tricks": {"NS": 8, "EW": 5}},
+            # Diamonds: E–W 7 tricks with four honours: 2 + 4 = 6 points.
+            {
+                "variant": "standard",
+                "tricks": {"NS": 6, "EW": 7},
+                "honours": {"side": "EW", "count": 4},
+            },
+            # Spades: N–S 9 tricks, 6 points.
+            {"variant": "standard", "tricks": {"NS": 9, "EW": 4}},
+        ),
+    ),
 )
 DEMO_NAME = DEMO_TOURNAMENTS[0].name
 
@@ -123,6 +149,7 @@ def load_demo_tournament(demo: DemoTournament = DEMO_TOURNAMENTS[0]) -> Tourname
         rounds_planned=3,
         hands_per_round=demo.hands_per_round,
         table_size=demo.table_size,
+        standings_method=demo.standings_method,
     )
     for player in club.players.order_by("member_number")[: demo.players]:
         services.register(tournament=tournament, player=player, checked_in=True)

@@ -12,7 +12,9 @@ from accounts.roles import JUDGES
 from clubs.models import Player
 from scoring import RULESETS, get_ruleset
 from scoring.bounds import MAX_INTEGER_DIGITS, OutOfBounds, read_decimal
+from scoring.drive import TABLE as DRIVE_TABLE
 from scoring.penalties import PARAMS, PenaltyParam
+from tournaments.drive import can_be_drive
 from tournaments.models import Round, Table, Tournament
 from tournaments.services import SETUP_FIELDS
 
@@ -109,6 +111,25 @@ class TournamentForm(forms.ModelForm):
             self.add_error(
                 "preset", _("Unknown preset; this ruleset has: %(names)s.") % {"names": names}
             )
+        if data.get("standings_method") == Tournament.Standings.TRICKS and ruleset:
+            if not can_be_drive(get_ruleset(ruleset)):
+                drives = ", ".join(
+                    module.TITLE for module in RULESETS.values() if can_be_drive(module)
+                )
+                self.add_error(
+                    "standings_method",
+                    _("Tricks over a drive need a ruleset played as a drive: %(rulesets)s.")
+                    % {"rulesets": drives},
+                )
+            elif data.get("table_size") and data["table_size"] != DRIVE_TABLE:
+                self.add_error(
+                    "table_size",
+                    _("A drive is played %(size)s to a table.") % {"size": DRIVE_TABLE},
+                )
+            if not data.get("hands_per_round"):
+                self.add_error(
+                    "hands_per_round", _("A drive needs the hands per round: trumps follow them.")
+                )
         if data.get("standings_method") == Tournament.Standings.PLACEMENT and not data.get(
             "placement_points_text"
         ):

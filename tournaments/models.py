@@ -60,6 +60,8 @@ class Tournament(models.Model):
     class Standings(models.TextChoices):
         CHIPS = "chips", _("Total chips over all rounds")
         PLACEMENT = "placement", _("Placement points per table and round")
+        # A drive (RULES §6.3): only for a ruleset that counts a hand's tricks by seat.
+        TRICKS = "tricks", _("Total tricks over the drive")
 
     name = models.CharField(_("name"), max_length=150)
     date = models.DateField(_("date"))

@@ -65,6 +65,36 @@ def print_words() -> PrintWords:
         byes=_("Byes this round"),
         # Translators: the title of the PDF file of a round's table cards.
         table_cards_title=_("%(tournament)s · round %(round)s · table cards"),
+        # Translators: under the tournament's name on a whist drive player's score card.
+        score_card_subtitle=_("Score card · %(player)s · %(date)s"),
+        # Translators: the title of the PDF file of a drive's score cards.
+        score_cards_title=_("%(tournament)s · score cards"),
+        movement_subtitle=_("Movement sheet · %(date)s"),
+        movement_title=_("%(tournament)s · movement sheet"),
+        # Translators: printed on a whist drive's score cards and movement sheet.
+        movement_rule=_(
+            "Progressive movement: at each table the pair with more tricks in the round wins "
+            "(equal tricks: N–S). Winners move up one table, the top table's winners stay; "
+            "losers stay, the top table's losers go to the bottom table. At each table the two "
+            "who stay split and each partners one of the two who arrive (seats 1 and 2 stay, "
+            "3 and 4 arrive)."
+        ),
+        # Translators: %(first)s is the first round's trumps, "hearts, diamonds, …";
+        # %(last)s the number of the drive's last hand and %(trumps)s its trumps.
+        trumps_line=_("Trumps by hand, over the drive: %(first)s, … (hand %(last)s: %(trumps)s)"),
+        round=_("Round"),
+        trumps=_("Trumps"),
+        partner=_("Partner"),
+        opponents=_("Opponents"),
+        tricks=_("Tricks"),
+        round_total=_("Round %(number)s total"),
+        drive_total=_("Drive total"),
+        # Translators: the North–South pair of a whist table, seats 1 and 3.
+        north_south_pair=_("N–S (seats 1, 3)"),
+        east_west_pair=_("E–W (seats 2, 4)"),
+        north_south=_("N–S"),
+        east_west=_("E–W"),
+        winners=_("Winners"),
         # Translators: a date on the printed sheets, "Saturday 14 March 2026"; reorder the
         # parts and add the language's punctuation ("sobota 14. března 2026").
         long_date=_("%(weekday)s %(day)s %(month)s %(year)s"),

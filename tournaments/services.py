@@ -13,9 +13,10 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from clubs.models import Player
+from scoring import drive as movement
 from scoring import get_ruleset
 from scoring.house_rules import resolve
-from tournaments import draw, recording
+from tournaments import draw, drive, recording
 from tournaments.models import (
     AuditEntry,
     Bye,
@@ -51,11 +52,37 @@ def _check_start(ruleset: str, starting_chips: int | None) -> None:
         )
 
 
+def _check_drive(
+    ruleset: str, standings_method: str, table_size: int, hands_per_round: int | None
+) -> None:
+    """A drive (standings by tricks) needs a ruleset that counts tricks, four to a table,
+    and a number of hands a round (the trump schedule is printed by hand)."""
+    if standings_method != Tournament.Standings.TRICKS:
+        return
+    if not drive.can_be_drive(get_ruleset(ruleset)):
+        raise TournamentError(
+            _("%(ruleset)s is not played as a drive: there are no tricks to total.")
+            % {"ruleset": get_ruleset(ruleset).TITLE}
+        )
+    if table_size != movement.TABLE:
+        raise TournamentError(
+            _("A drive is played %(size)s to a table.") % {"size": movement.TABLE}
+        )
+    if not hands_per_round:
+        raise TournamentError(_("A drive needs the hands per round: trumps follow them."))
+
+
 def create_tournament(*, by, ruleset: str, preset: str = "", **fields: Any) -> Tournament:
     """A tournament with its ruleset's house rules pinned now (RULES §0.5)."""
     if not get_ruleset(ruleset).ZERO_SUM:
         fields.setdefault("starting_chips", 0)
     _check_start(ruleset, fields.get("starting_chips"))
+    _check_drive(
+        ruleset,
+        fields.get("standings_method", Tournament.Standings.CHIPS),
+        fields.get("table_size", 4),
+        fields.get("hands_per_round"),
+    )
     return Tournament.objects.create(
         ruleset=ruleset,
         preset=preset,
@@ -105,9 +132,17 @@ def edit_tournament(*, tournament: Tournament, by, **fields: Any) -> Tournament:
         raise TournamentError(
             _("%(fields)s can't change once a round is drawn.") % {"fields": ", ".join(pinned)}
         )
+    was_ranked_by = current.standings_method
     for name, value in fields.items():
         setattr(current, name, value)
     _check_start(current.ruleset, current.starting_chips)
+    _check_drive(
+        current.ruleset, current.standings_method, current.table_size, current.hands_per_round
+    )
+    # The movement seats round 2 on from round 1's tricks: a drive from its first round on.
+    drive_changed = Tournament.Standings.TRICKS in (current.standings_method, was_ranked_by)
+    if "standings_method" in changed and drive_changed and current.rounds.exists():
+        raise TournamentError(_("A drive is a drive from its first round on."))
     if "ruleset" in changed or "preset" in changed:
         current.house_rules = pinned_house_rules(current.ruleset, current.preset)
     current.save()
@@ -199,9 +234,32 @@ def draw_next_round(*, tournament: Tournament, by, seed: int | None = None) -> R
     number = (last.number if last else 0) + 1
     players = [r.player_id for r in tournament.registrations.all() if r.plays_in(number)]
     seed = secrets.randbits(31) if seed is None else seed
+    detail = f"round {number}, seed {seed}"
+    if drive.is_drive(tournament) and len(players) % movement.TABLE:
+        raise TournamentError(
+            _("A drive is played %(size)s to a table: %(count)s players check in.")
+            % {"size": movement.TABLE, "count": len(players)}
+        )
+    if drive.is_drive(tournament) and last is not None:
+        result = _moved(last, players, seed)
+        detail = f"round {number}, moved on from round {last.number}"
+    else:
+        result = _drawn(tournament, number, players, seed)
+    round_ = Round.objects.create(tournament=tournament, number=number, seed=seed)
+    _store_draw(round_, result)
+    if tournament.status == Tournament.Status.SETUP:
+        tournament.status = Tournament.Status.RUNNING
+        tournament.save(update_fields=["status"])
+    audit(tournament=tournament, actor=by, action="draw", detail=detail)
+    return round_
+
+
+def _drawn(tournament: Tournament, number: int, players: list[int], seed: int) -> draw.Draw:
+    """The seeded draw of round ``number`` (every round of a tournament that is no drive,
+    and a drive's first)."""
     history, byes = _history(tournament)
     try:
-        result = draw.draw_round(
+        return draw.draw_round(
             players,
             seed=seed,
             history=history,
@@ -215,17 +273,22 @@ def draw_next_round(*, tournament: Tournament, by, seed: int | None = None) -> R
         raise TournamentError(
             _("Cannot draw %(number)s: %(error)s") % {"number": number, "error": error}
         ) from None
-    round_ = Round.objects.create(tournament=tournament, number=number, seed=seed)
-    _store_draw(round_, result)
-    if tournament.status == Tournament.Status.SETUP:
-        tournament.status = Tournament.Status.RUNNING
-        tournament.save(update_fields=["status"])
-    audit(tournament=tournament, actor=by, action="draw", detail=f"round {number}, seed {seed}")
-    return round_
+
+
+def _moved(last: Round, players: list[int], seed: int) -> draw.Draw:
+    """A drive's next round by the progressive movement from ``last``'s tricks."""
+    tables, results = drive.round_results(last)
+    refusal = drive.movement_refusal(tables, players)
+    if refusal:
+        raise TournamentError(refusal)
+    return draw.Draw(tables=movement.next_seating(tables, results), byes=(), seed=seed)
 
 
 def allowed_table_sizes(tournament: Tournament) -> tuple[int, ...]:
-    """The table sizes the ruleset allows; the tournament's own size first."""
+    """The table sizes the ruleset allows; the tournament's own size first (a drive's
+    only: its movement moves pairs between tables of four)."""
+    if drive.is_drive(tournament):
+        return (tournament.table_size,)
     sizes = get_ruleset(tournament.ruleset).TABLE_SIZES
     return (tournament.table_size, *(s for s in sizes if s != tournament.table_size))
 
@@ -385,6 +448,9 @@ def set_judge(
     """Assign a judge account, create (`link="new"`) or revoke (`"revoke"`) the private
     link, and mark the table paper-only or not (None keeps it as it is)."""
     table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    if paper_only and drive.is_drive(table.round.tournament):
+        # A drive counts each hand's tricks: a table writing only its totals has none.
+        raise TournamentError(_("A drive's tables record their hands: none is paper-only."))
     table.judge = judge
     if paper_only is not None:
         table.paper_only = paper_only

@@ -2,6 +2,7 @@
 hands), summed in SQL: the one module that adds up chips by player and round, for the
 standings, the results page, the round sheets of the workbook, a player's history and a
 club's results. Each reads a fixed number of queries, however many players there are.
+A drive (standings by tricks) is ranked by its players' tricks instead (`trick_rows`).
 
 Chips for a round are the confirmed sheet's count minus the starting chips, so a bye
 (no sheet) counts as breaking even and players who sat out a round are not punished;
@@ -18,6 +19,7 @@ from django.db.models.functions import Rank
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from scoring import drive
 from tournaments.models import AmountField, Hand, Round, Seat, SheetLine, Tournament
 from tournaments.ranking import normalize, placement_points, rank_rows
 from tournaments.sheets import Amount
@@ -36,6 +38,11 @@ class Standings:
     @property
     def by_points(self) -> bool:
         return self.tournament.standings_method == Tournament.Standings.PLACEMENT
+
+    @property
+    def by_tricks(self) -> bool:
+        """A drive's standings: rows of tricks per round and in total, no chips."""
+        return self.tournament.standings_method == Tournament.Standings.TRICKS
 
 
 def _confirmed_lines(tournaments=None):
@@ -214,15 +221,63 @@ def tournament_standings(tournament: Tournament) -> Standings:
     return standings
 
 
+def trick_rows(tournaments: list[Tournament]) -> dict[int, list[dict]]:
+    """Drive → its players ranked by tricks (RULES §6.3): each with ``place`` (equal totals
+    share it), ``player_id``, ``name``, ``club``, ``rounds`` (round → tricks) and ``total``;
+    from the hands of the tables whose sheet is confirmed, each hand's tricks by seat as
+    the tournament's ruleset counts them (``DRIVE_TRICKS``). Two queries for them all."""
+    drives = {t.pk: t for t in tournaments if t.standings_method == Tournament.Standings.TRICKS}
+    if not drives:
+        return {}
+    seating: dict[int, dict[int, int]] = {}
+    players: dict[int, tuple[str, str]] = {}
+    seats = Seat.objects.filter(round__tournament__in=list(drives)).values_list(
+        "table_id", "number", "player_id", "player__display_name", "player__home_club__short_name"
+    )
+    for table_id, number, player_id, name, club in seats:
+        seating.setdefault(table_id, {})[number] = player_id
+        players[player_id] = (name, club)
+    hands = Hand.objects.filter(
+        table__round__tournament__in=list(drives),
+        deleted=False,
+        table__sheets__confirmed_at__isnull=False,
+    ).values_list("table__round__tournament_id", "table_id", "table__round__number", "data")
+    per_round: dict[int, dict[int, dict[int, int]]] = defaultdict(dict)
+    for tournament_id, table_id, number, data in hands:
+        seated = seating[table_id]
+        counted = drives[tournament_id].rules.DRIVE_TRICKS(data, tuple(sorted(seated)))
+        for seat, tricks in counted.items():
+            rounds = per_round[tournament_id].setdefault(seated[seat], {})
+            rounds[number] = rounds.get(number, 0) + tricks
+    result: dict[int, list[dict]] = {pk: [] for pk in drives}
+    for tournament_id, by_player in per_round.items():
+        totals = {player: sum(rounds.values()) for player, rounds in by_player.items()}
+        by_name = dict(sorted(totals.items(), key=lambda item: players[item[0]][0]))
+        result[tournament_id] = [
+            {
+                "place": place,
+                "player_id": player,
+                "name": players[player][0],
+                "club": players[player][1],
+                "rounds": by_player[player],
+                "total": total,
+            }
+            for place, player, total in drive.ranking(by_name)
+        ]
+    return result
+
+
 def final_places(tournaments: list[Tournament]) -> dict[int, list[dict]]:
-    """Tournament → its ranked rows, for many tournaments in a fixed number of queries."""
+    """Tournament → its ranked rows, for many tournaments in a fixed number of queries (a
+    drive's by tricks)."""
     rows = _aggregates(tournaments)
     _per_round(tournaments, rows, placement_tables(tournaments))
     grouped: dict[int, list[dict]] = defaultdict(list)
     for (tournament_id, _player), row in rows.items():
         grouped[tournament_id].append(row)
     by_points = {t.pk: t.standings_method == Tournament.Standings.PLACEMENT for t in tournaments}
-    return {pk: ranked(group, by_points[pk]) for pk, group in grouped.items()}
+    places = {pk: ranked(group, by_points[pk]) for pk, group in grouped.items()}
+    return {**places, **trick_rows(tournaments)}
 
 
 def player_history(player_id: int) -> list[dict]:

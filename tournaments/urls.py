@@ -45,6 +45,10 @@ urlpatterns = [
         printing.table_cards_pdf,
         name="table_cards_pdf",
     ),
+    path("tournaments/<int:pk>/score-cards.pdf", printing.drive_cards_pdf, name="drive_cards_pdf"),
+    path(
+        "tournaments/<int:pk>/movement.pdf", printing.drive_movement_pdf, name="drive_movement_pdf"
+    ),
     path("tables/<int:table_id>/sheet.pdf", printing.table_sheet_pdf, name="table_sheet_pdf"),
     path("tournaments/<int:pk>/rounds/<int:number>/swap/", rounds.round_swap, name="swap"),
     path(

@@ -32,6 +32,7 @@ from scoring.words import gettext_noop
 __all__ = [
     "BONUSES",
     "DEAL",
+    "DRIVE_TRICKS",
     "FORM",
     "GAME_PRICES",
     "HOUSE_RULES",
@@ -59,6 +60,7 @@ SEATS = table_seats  # 1..3, or 1..4 with a sitter: a function of the hand
 FORM = "scoring.forms.cz_three.CzThreeHandForm"
 TABLE_FIELD: str | None = None  # a sitter, if any, is named by the ruling
 RUBBERS = None  # no rubbers: each hand is scored on its own
+DRIVE_TRICKS = None  # not played as a drive: no tricks to total
 # Only the forehand calls a Varšava (001); at a table of four the dealer sits out.
 DEAL = CzechDeal(forehands_own=frozenset({"varsava"}), sits_out_at=4)
 

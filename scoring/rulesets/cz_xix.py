@@ -29,6 +29,7 @@ from scoring.words import gettext_noop
 
 __all__ = [
     "DEAL",
+    "DRIVE_TRICKS",
     "FORM",
     "HLASKY",
     "HOUSE_RULES",
@@ -54,6 +55,7 @@ ZERO_SUM = True  # points are paid between the players
 FORM = "scoring.forms.cz_xix.CzXixHandForm"
 TABLE_FIELD: str | None = None
 RUBBERS = None  # no rubbers: each hand is scored on its own
+DRIVE_TRICKS = None  # not played as a drive: no tricks to total
 # The první is the forehand's obligation to bid (000 "Hlásí ji povinně předák"); only the
 # forehand calls a Varšava (000).
 DEAL = CzechDeal(forehands_own=frozenset({"prvni", "varsava"}))

@@ -40,6 +40,7 @@ from scoring.words import gettext_noop
 
 __all__ = [
     "DEAL",
+    "DRIVE_TRICKS",
     "FORM",
     "GAME_VALUES",
     "HOUSE_RULES",
@@ -68,6 +69,7 @@ SEATS = table_seats  # 1..players: a function of the hand
 FORM = "scoring.forms.si_double.SiDoubleHandForm"
 TABLE_FIELD: str | None = "players"
 RUBBERS = None  # no rubbers: each hand is scored on its own
+DRIVE_TRICKS = None  # not played as a drive: no tricks to total
 # The hands record no dealer: seat 1 deals first and the deal passes one seat a hand.
 DEAL = RotatingDeal()
 

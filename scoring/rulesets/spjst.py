@@ -43,6 +43,7 @@ from scoring.words import gettext_noop
 
 __all__ = [
     "DEAL",
+    "DRIVE_TRICKS",
     "FORM",
     "HOUSE_RULES",
     "LEVELS",
@@ -71,6 +72,7 @@ ZERO_SUM = True
 FORM = "scoring.forms.spjst.SpjstHandForm"
 TABLE_FIELD: str | None = None
 RUBBERS = None  # no rubbers: each hand is scored on its own
+DRIVE_TRICKS = None  # not played as a drive: no tricks to total
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule(

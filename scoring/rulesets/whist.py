@@ -37,6 +37,7 @@ from scoring.words import gettext_noop
 
 __all__ = [
     "DEAL",
+    "DRIVE_TRICKS",
     "FORM",
     "HOUSE_RULES",
     "LEVELS",
@@ -52,6 +53,7 @@ __all__ = [
     "ZERO_SUM",
     "Hand",
     "WhistDeal",
+    "drive_tricks",
     "hand_items",
     "score",
     "score_rubbers",
@@ -266,6 +268,27 @@ def score_rubbers(hands: Sequence[Hand], rules: Mapping[str, Any]) -> tuple[Rubb
 
 # The registry's optional part: whist plays rubbers (tarock rulesets set it to None).
 RUBBERS = score_rubbers
+
+
+def drive_tricks(hand: Mapping[str, Any], seats: Sequence[Seat]) -> dict[Seat, int]:
+    """A recorded hand's tricks by seat, for a whist drive (RULES §6.3): a side's tricks
+    credited to both partners, a seat playing alone its own.
+
+    >>> drive_tricks({"variant": "standard", "tricks": {"NS": 8, "EW": 5}}, (1, 2, 3, 4))
+    {1: 8, 3: 8, 2: 5, 4: 5}
+    """
+    parsed = Hand.from_json({key: value for key, value in hand.items() if key != "ruleset"})
+    taken = parsed.party_tricks()
+    return {
+        seat: taken[party]
+        for party, members in parsed.parties.items()
+        for seat in members
+        if seat in seats
+    }
+
+
+# The registry's optional part: whist can be played as a drive (each player's tricks).
+DRIVE_TRICKS = drive_tricks
 
 
 def summary(hand: Mapping[str, Any]) -> str:

@@ -41,6 +41,7 @@ LEVELS = Levels.NONE
 FORM = "tests.rulesets.tally.TallyHandForm"
 TABLE_FIELD: str | None = "players"
 RUBBERS = None  # no rubbers: each hand is scored on its own
+DRIVE_TRICKS = None  # not played as a drive: no tricks to total
 TOTAL = 70
 
 

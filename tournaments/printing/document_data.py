@@ -63,6 +63,30 @@ class PrintWords:
     players_a_z: str = "Players A–Z"
     byes: str = "Byes this round"
     table_cards_title: str = "%(tournament)s · round %(round)s · table cards"
+    # A drive's score cards and movement sheet.
+    score_card_subtitle: str = "Score card · %(player)s · %(date)s"
+    score_cards_title: str = "%(tournament)s · score cards"
+    movement_subtitle: str = "Movement sheet · %(date)s"
+    movement_title: str = "%(tournament)s · movement sheet"
+    movement_rule: str = (
+        "Progressive movement: at each table the pair with more tricks in the round wins "
+        "(equal tricks: N–S). Winners move up one table, the top table's winners stay; losers "
+        "stay, the top table's losers go to the bottom table. At each table the two who stay "
+        "split and each partners one of the two who arrive (seats 1 and 2 stay, 3 and 4 arrive)."
+    )
+    trumps_line: str = "Trumps by hand, over the drive: %(first)s, … (hand %(last)s: %(trumps)s)"
+    round: str = "Round"
+    trumps: str = "Trumps"
+    partner: str = "Partner"
+    opponents: str = "Opponents"
+    tricks: str = "Tricks"
+    round_total: str = "Round %(number)s total"
+    drive_total: str = "Drive total"
+    north_south_pair: str = "N–S (seats 1, 3)"
+    east_west_pair: str = "E–W (seats 2, 4)"
+    north_south: str = "N–S"
+    east_west: str = "E–W"
+    winners: str = "Winners"
     # A date on the wall: "Saturday 14 March 2026"; the names in the reader's language.
     long_date: str = "%(weekday)s %(day)s %(month)s %(year)s"
     weekdays: tuple[str, ...] = (
@@ -213,3 +237,65 @@ class TableDoc:
         for index, row in enumerate(self.rows):
             if len(row) != width:
                 raise PrintError(f"row {index} has {len(row)} cells for {width} columns: {row!r}")
+
+
+@dataclass(frozen=True)
+class DrivePlace:
+    """Where a player sits in one round of a drive: the table, the partner and the two
+    opponents; all None for a round not seated yet (the card leaves them to write in)."""
+
+    round: int
+    table: int | None = None
+    partner: str | None = None
+    opponents: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ScoreCardDoc:
+    """A drive player's score card: the movement so far, the trump schedule, and a box
+    for the tricks of every hand.
+
+    `trumps` is the schedule for hands 1..rounds × hands_per_round, numbered over the
+    drive (the suits' names in the reader's language); `places` one per round, 1..rounds.
+    """
+
+    tournament: str
+    date: datetime.date
+    player: str
+    hands_per_round: int
+    trumps: tuple[str, ...]
+    places: tuple[DrivePlace, ...]
+    words: PrintWords = ENGLISH
+
+    def __post_init__(self) -> None:
+        if self.hands_per_round < 1:
+            raise PrintError(f"{self.player}: hands_per_round must be at least 1")
+        wanted = len(self.places) * self.hands_per_round
+        if len(self.trumps) != wanted:
+            raise PrintError(
+                f"{self.player}: trumps has {len(self.trumps)} hands for {len(self.places)} "
+                f"rounds of {self.hands_per_round}: {self.trumps!r}"
+            )
+
+
+@dataclass(frozen=True)
+class MovementTable:
+    """A table of a drive round: its two pairs and, once played, their tricks."""
+
+    number: int
+    north_south: tuple[str, str] | None = None
+    east_west: tuple[str, str] | None = None
+    tricks: tuple[int, int] | None = None  # N–S, E–W over the round
+
+
+@dataclass(frozen=True)
+class MovementSheetDoc:
+    """The director's movement sheet: every round's tables (blank for rounds not seated
+    yet, to fill in as the winners move), the rule and the trump schedule."""
+
+    tournament: str
+    date: datetime.date
+    hands_per_round: int
+    trumps: tuple[str, ...]
+    rounds: tuple[tuple[MovementTable, ...], ...]
+    words: PrintWords = ENGLISH

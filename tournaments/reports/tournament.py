@@ -13,6 +13,8 @@ def standings_report(result: Standings) -> Report:
     """Place, player, club, (points,) a column per round, penalties and chips; marked
     "provisional after round N of M" until the tournament is finished."""
     tournament = result.tournament
+    if result.by_tricks:
+        return _tricks_report(result)
     points = (Column("points", _("Points"), Kind.AMOUNT),) if result.by_points else ()
     rounds = tuple(Column(f"r{n}", _("R%(n)s") % {"n": n}, Kind.CHIPS) for n in result.rounds)
     columns = (
@@ -32,6 +34,39 @@ def standings_report(result: Standings) -> Report:
             *((row["points"],) if result.by_points else ()),
             *(row["rounds"].get(n) for n in result.rounds),
             row["penalties"],
+            row["total"],
+        )
+        for row in result.rows
+    ]
+    return Report(
+        key="standings",
+        name=_("Standings"),
+        columns=columns,
+        rows=rows,
+        title=_("Standings: %(name)s") % {"name": tournament.name},
+        subtitle=subtitle(
+            str(tournament.date),
+            tournament.host_club.name,
+            tournament.get_standings_method_display(),
+            result.note,
+        ),
+        note=result.note,
+        of=tournament.name,
+        empty_text=_("No confirmed score sheet yet."),
+    )
+
+
+def _tricks_report(result: Standings) -> Report:
+    """A drive's standings: place, player, club, the tricks of each round and in total."""
+    tournament = result.tournament
+    rounds = tuple(Column(f"r{n}", _("R%(n)s") % {"n": n}, Kind.INTEGER) for n in result.rounds)
+    columns = (PLACE, PLAYER, CLUB, *rounds, Column("total", _("Tricks"), Kind.INTEGER))
+    rows = [
+        (
+            row["place"],
+            row["name"],
+            row["club"],
+            *(row["rounds"].get(n) for n in result.rounds),
             row["total"],
         )
         for row in result.rows

@@ -1,13 +1,15 @@
-"""Printed documents as PDF downloads: score sheets, seating lists, table cards, standings.
+"""Printed documents as PDF downloads: score sheets, seating lists, table cards, standings,
+a drive's score cards and movement sheet.
 
 The views only gather the data into the frozen documents of `tournaments.printing`;
 the paper size is the PAPER_SIZE setting.
 """
 
 from django.conf import settings
+from django.contrib import messages
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import get_language
@@ -16,11 +18,13 @@ from django.utils.translation import gettext as _
 from accounts.roles import director_required, public
 from clubs.collation import person_key
 from scoring import Ruleset
-from tournaments import printing
+from scoring.drive import PAIRS
+from tournaments import drive, printing
 from tournaments.access import TableAccess, judge_of_table
 from tournaments.downloads import PDF, download
-from tournaments.models import Hand, Round, ScoreSheet, Seat, Table
+from tournaments.models import Hand, Round, ScoreSheet, Seat, Table, Tournament
 from tournaments.printed_words import print_words
+from tournaments.printing.text import alphabetical_key
 
 
 def _round(pk: int, number: int) -> Round:
@@ -163,3 +167,90 @@ def table_cards_pdf(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     return download(
         printing.table_cards_pdf(cards, settings.PAPER_SIZE), PDF, _name(round_, "table-cards")
     )
+
+
+def _drive(request: HttpRequest, pk: int) -> tuple[Tournament, drive.DrivePlan | None]:
+    """The tournament and its drive's plan; no plan (and a message) if it is not a drive."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    if not drive.is_drive(tournament):
+        messages.error(request, _("Only a drive has score cards and a movement sheet."))
+        return tournament, None
+    return tournament, drive.drive_plan(tournament)
+
+
+def _place(plan: drive.DrivePlan, number: int, player: int) -> printing.DrivePlace:
+    """Where `player` sits in round `number`: table, partner, opponents (blank if unseated)."""
+    seated = next((r for r in plan.rounds if r.number == number), None)
+    for table, seats in seated.tables.items() if seated else ():
+        seat = next((s for s, p in seats.items() if p == player), None)
+        if seat is None:
+            continue
+        ours = next(pair for pair in PAIRS if seat in pair)
+        partner = next(s for s in ours if s != seat)
+        opponents = tuple(plan.players[p] for s, p in sorted(seats.items()) if s not in ours)
+        return printing.DrivePlace(number, table, plan.players[seats[partner]], opponents)
+    return printing.DrivePlace(number)
+
+
+@director_required
+def drive_cards_pdf(request: HttpRequest, pk: int) -> HttpResponse:
+    """A drive's score cards, one a player A–Z: the rounds seated so far, the trump schedule
+    and a box for the tricks of every hand."""
+    tournament, plan = _drive(request, pk)
+    if plan is None:
+        return redirect(tournament)
+    words = print_words()
+    players = sorted(plan.players.items(), key=lambda item: alphabetical_key(item[1]))
+    rounds = range(1, tournament.rounds_planned + 1)
+    cards = [
+        printing.ScoreCardDoc(
+            tournament=tournament.name,
+            date=tournament.date,
+            player=name,
+            hands_per_round=tournament.hands_per_round,
+            trumps=drive.suit_names(plan.trumps),
+            places=tuple(_place(plan, number, player) for number in rounds),
+            words=words,
+        )
+        for player, name in players
+    ]
+    pdf = printing.score_cards_pdf(cards, settings.PAPER_SIZE)
+    return download(pdf, PDF, f"{slugify(tournament.name)}-score-cards.pdf")
+
+
+def _movement_table(round_: drive.DriveRound, plan: drive.DrivePlan, table: int):
+    seats = round_.tables[table]
+    north_south, east_west = (tuple(plan.players[seats[s]] for s in pair) for pair in PAIRS)
+    tricks = None
+    if round_.results is not None:
+        # A pair's tricks are credited to both partners: each pair's sum counts them twice.
+        result = round_.results[table]
+        tricks = tuple(sum(result.get(s, 0) for s in pair) // 2 for pair in PAIRS)
+    return printing.MovementTable(table, north_south, east_west, tricks)
+
+
+@director_required
+def drive_movement_pdf(request: HttpRequest, pk: int) -> HttpResponse:
+    """A drive's movement sheet: every round's pairs by table and, once closed, their tricks;
+    the rounds not seated yet as blank tables to fill in."""
+    tournament, plan = _drive(request, pk)
+    if plan is None:
+        return redirect(tournament)
+    seated = {round_.number: round_ for round_ in plan.rounds}
+    blank = tuple(printing.MovementTable(n) for n in range(1, max(len(plan.players) // 4, 1) + 1))
+    rounds = tuple(
+        tuple(_movement_table(seated[n], plan, t) for t in sorted(seated[n].tables))
+        if n in seated
+        else blank
+        for n in range(1, tournament.rounds_planned + 1)
+    )
+    doc = printing.MovementSheetDoc(
+        tournament=tournament.name,
+        date=tournament.date,
+        hands_per_round=tournament.hands_per_round,
+        trumps=drive.suit_names(plan.trumps),
+        rounds=rounds,
+        words=print_words(),
+    )
+    pdf = printing.movement_sheet_pdf(doc, settings.PAPER_SIZE)
+    return download(pdf, PDF, f"{slugify(tournament.name)}-movement.pdf")

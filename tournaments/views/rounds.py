@@ -144,19 +144,21 @@ def table_judge(request: HttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=table_id)
     form = JudgeForm(request.POST)
     if form.is_valid():
-        table = services.set_judge(
-            table=table,
-            by=request.user,
-            judge=form.cleaned_data["judge"],
-            link=form.cleaned_data["link"],
-            paper_only=form.cleaned_data["paper_only"],
-        )
-        if table.paper_only:
-            messages.success(
-                request, _("%(table)s updated; it keeps score on paper only.") % {"table": table}
+        with service_refusals(request):
+            table = services.set_judge(
+                table=table,
+                by=request.user,
+                judge=form.cleaned_data["judge"],
+                link=form.cleaned_data["link"],
+                paper_only=form.cleaned_data["paper_only"],
             )
-        else:
-            messages.success(request, _("%(table)s updated.") % {"table": table})
+            if table.paper_only:
+                messages.success(
+                    request,
+                    _("%(table)s updated; it keeps score on paper only.") % {"table": table},
+                )
+            else:
+                messages.success(request, _("%(table)s updated.") % {"table": table})
     else:
         messages.error(request, _("Choose a judge from the list."))
     return redirect(table.round)

@@ -6,10 +6,10 @@ from django_tables2 import RequestConfig
 
 from accounts.roles import director_required, public
 from tournaments.downloads import report_download
+from tournaments.drive import standings as tournament_standings
 from tournaments.models import Tournament
 from tournaments.reports import hands_report, round_reports, standings_report
 from tournaments.reports.rendering import page_table
-from tournaments.totals import tournament_standings
 
 
 @public

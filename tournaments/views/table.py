@@ -30,6 +30,7 @@ from tournaments.access import (
     remember_link,
     table_access,
 )
+from tournaments.drive import table_drive
 from tournaments.feedback import service_refusals
 from tournaments.forms import (
     HandActionForm,
@@ -125,6 +126,7 @@ def _page(request: HttpRequest, access: TableAccess, form=None, **extra) -> Http
         "hand_count": sum(1 for hand in hands if not hand.deleted),
         "running": _running(table),
         **_rubbers(table, hands),
+        **table_drive(table, hands),
         "turn": turn,
         "deal": table.round.tournament.rules.DEAL,
         "form": form or _hand_form(table, initial=proposal),
