@@ -191,15 +191,7 @@ def test_no_entry_is_fuzzy_and_plurals_have_every_form(language):
     assert wrong == []
 
 
-@pytest.mark.parametrize(
-    "language",
-    [
-        pytest.param(
-            "cs", marks=pytest.mark.xfail(strict=True, reason="Czech in progress (issue 14)")
-        ),
-        "sl",
-    ],
-)
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_every_message_is_translated(language):
     untranslated = [entry.msgid for entry in _messages(language) if not entry.translated]
     assert untranslated == []

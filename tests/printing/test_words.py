@@ -58,3 +58,17 @@ def test_the_seating_list_table_cards_and_a_ranked_table_print_the_given_words()
     assert "«Round 3»" in cards and "«Table»" in cards
     ranked = TableDoc("Standings", "after round 3", ("Place",), ((1,),), words=MARKED)
     assert "«Page 1 of 1»" in words(table_pdf(ranked))
+
+
+def test_a_printed_date_is_in_the_readers_language():
+    import datetime
+
+    from django.utils import translation
+
+    from tournaments.printed_words import print_words
+    from tournaments.printing.text import long_date
+
+    with translation.override("cs"):
+        czech = long_date(datetime.date(2026, 11, 28), print_words())
+    assert "sobota" in czech and "listopadu" in czech and "2026" in czech
+    assert long_date(datetime.date(2026, 11, 28)) == "Saturday 28 November 2026"
