@@ -10,22 +10,17 @@ from tournaments.totals import Standings, confirmed_counts
 
 
 def standings_report(result: Standings) -> Report:
-    """Place, player, club, (points,) a column per round, penalties and chips; marked
-    "provisional after round N of M" until the tournament is finished."""
+    """Place, player, club, (points,) a column per round, penalties and chips; a drive's
+    tricks instead of chips (no penalties in a drive). Marked "provisional after round N
+    of M" until the tournament is finished."""
     tournament = result.tournament
-    if result.by_tricks:
-        return _tricks_report(result)
+    # A drive counts tricks, whole numbers; the tarock games count chips and penalties.
+    kind = Kind.INTEGER if result.by_tricks else Kind.CHIPS
     points = (Column("points", _("Points"), Kind.AMOUNT),) if result.by_points else ()
-    rounds = tuple(Column(f"r{n}", _("R%(n)s") % {"n": n}, Kind.CHIPS) for n in result.rounds)
-    columns = (
-        PLACE,
-        PLAYER,
-        CLUB,
-        *points,
-        *rounds,
-        Column("penalties", _("Penalties"), Kind.CHIPS),
-        Column("total", _("Chips"), Kind.CHIPS),
-    )
+    rounds = tuple(Column(f"r{n}", _("R%(n)s") % {"n": n}, kind) for n in result.rounds)
+    penalties = () if result.by_tricks else (Column("penalties", _("Penalties"), Kind.CHIPS),)
+    total = Column("total", _("Tricks") if result.by_tricks else _("Chips"), kind)
+    columns = (PLACE, PLAYER, CLUB, *points, *rounds, *penalties, total)
     rows = [
         (
             row["place"],
@@ -33,40 +28,7 @@ def standings_report(result: Standings) -> Report:
             row["club"],
             *((row["points"],) if result.by_points else ()),
             *(row["rounds"].get(n) for n in result.rounds),
-            row["penalties"],
-            row["total"],
-        )
-        for row in result.rows
-    ]
-    return Report(
-        key="standings",
-        name=_("Standings"),
-        columns=columns,
-        rows=rows,
-        title=_("Standings: %(name)s") % {"name": tournament.name},
-        subtitle=subtitle(
-            str(tournament.date),
-            tournament.host_club.name,
-            tournament.get_standings_method_display(),
-            result.note,
-        ),
-        note=result.note,
-        of=tournament.name,
-        empty_text=_("No confirmed score sheet yet."),
-    )
-
-
-def _tricks_report(result: Standings) -> Report:
-    """A drive's standings: place, player, club, the tricks of each round and in total."""
-    tournament = result.tournament
-    rounds = tuple(Column(f"r{n}", _("R%(n)s") % {"n": n}, Kind.INTEGER) for n in result.rounds)
-    columns = (PLACE, PLAYER, CLUB, *rounds, Column("total", _("Tricks"), Kind.INTEGER))
-    rows = [
-        (
-            row["place"],
-            row["name"],
-            row["club"],
-            *(row["rounds"].get(n) for n in result.rounds),
+            *(() if result.by_tricks else (row["penalties"],)),
             row["total"],
         )
         for row in result.rows
