@@ -54,3 +54,32 @@ def tournament_form(club, **fields) -> dict:
         "placement_points_text": "4, 3, 2, 1",
         **fields,
     }
+
+
+def round_in_play(director_client, judge, club, *, players: int, seed: str = "3", **setup):
+    """A tournament set up, registered, drawn and started through the director's pages,
+    every table judged by `judge`; `setup` overrides the setup form (see
+    `tournament_form`). Returns the tournament and round 1's tables in order."""
+    from django.urls import reverse
+
+    from clubs.models import Player
+    from tournaments.models import Round, Tournament
+
+    director_client.post(reverse("tournaments:create"), tournament_form(club, **setup))
+    tournament = Tournament.objects.get()
+    for n in range(players):
+        player = Player.objects.create(first_name=f"I{n}", last_name=f"Hráč{n}", home_club=club)
+        director_client.post(
+            reverse("tournaments:register", args=[tournament.pk]), {"player": player.pk}
+        )
+    director_client.post(reverse("tournaments:draw", args=[tournament.pk]), {"seed": seed})
+    tables = list(Round.objects.get().tables.order_by("number"))
+    for table in tables:
+        director_client.post(
+            reverse("tournaments:table_judge", args=[table.pk]),
+            {"judge": judge.pk, "link": "keep"},
+        )
+    director_client.post(
+        reverse("tournaments:round_status", args=[tournament.pk, 1]), {"status": "playing"}
+    )
+    return tournament, tables

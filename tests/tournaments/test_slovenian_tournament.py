@@ -15,7 +15,8 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from clubs.models import Player
-from tournaments.models import Hand, Round, ScoreSheet, Tournament
+from tests.tournaments.helpers import round_in_play
+from tournaments.models import Hand, ScoreSheet
 
 pytestmark = pytest.mark.django_db
 SHOTS = os.environ.get("SHEET_PDF")
@@ -49,33 +50,13 @@ def _confirm(judge_client, director_client, table, counts: dict[int, int]) -> st
 
 
 def test_a_slovenian_round_at_tables_of_eight_and_six(director_client, judge_client, judge, club):
-    setup = {
-        "name": "Ljubljana dva kompleta", "date": "2026-11-28", "host_club": club.pk,
-        "ruleset": "si_double", "rounds_planned": 1, "hands_per_round": 8,
-        "starting_chips": 100, "table_size": 8, "standings_method": "chips",
-        "placement_points_text": "8, 7, 6, 5, 4, 3, 2, 1",
-    }  # fmt: skip
-    director_client.post(reverse("tournaments:create"), setup)
-    tournament = Tournament.objects.get()
+    tournament, (eight, six) = round_in_play(
+        director_client, judge, club, players=14, seed="4", name="Ljubljana dva kompleta",
+        ruleset="si_double", rounds_planned=1, hands_per_round=8, table_size=8,
+        placement_points_text="8, 7, 6, 5, 4, 3, 2, 1",
+    )  # fmt: skip
     assert tournament.starting_chips == 0  # written scores start at nothing
-    for n in range(14):
-        player = Player.objects.create(
-            first_name=f"Igralec{n}", last_name=f"Novak{n}", home_club=club
-        )
-        director_client.post(
-            reverse("tournaments:register", args=[tournament.pk]), {"player": player.pk}
-        )
-    director_client.post(reverse("tournaments:draw", args=[tournament.pk]), {"seed": "4"})
-    eight, six = Round.objects.get().tables.order_by("number")
     assert (eight.seats.count(), six.seats.count()) == (8, 6)
-    for table in (eight, six):
-        director_client.post(
-            reverse("tournaments:table_judge", args=[table.pk]),
-            {"judge": judge.pk, "link": "keep"},
-        )
-    director_client.post(
-        reverse("tournaments:round_status", args=[tournament.pk, 1]), {"status": "playing"}
-    )
 
     page = judge_client.get(eight.get_absolute_url()).content.decode()
     assert 'name="partners"' in page and 'value="8"' in page
@@ -122,24 +103,10 @@ def test_a_slovenian_round_at_tables_of_eight_and_six(director_client, judge_cli
 def test_a_directors_adjustment_is_applied_from_the_ledger(
     director_client, judge_client, judge, club
 ):
-    setup = {
-        "name": "Prilagoditev", "date": "2026-11-28", "host_club": club.pk,
-        "ruleset": "si_double", "rounds_planned": 1, "hands_per_round": 8,
-        "starting_chips": 0, "table_size": 6, "standings_method": "chips",
-        "placement_points_text": "6, 5, 4, 3, 2, 1",
-    }  # fmt: skip
-    director_client.post(reverse("tournaments:create"), setup)
-    tournament = Tournament.objects.get()
-    for n in range(6):
-        player = Player.objects.create(first_name=f"I{n}", last_name=f"Kos{n}", home_club=club)
-        director_client.post(
-            reverse("tournaments:register", args=[tournament.pk]), {"player": player.pk}
-        )
-    director_client.post(reverse("tournaments:draw", args=[tournament.pk]), {"seed": "1"})
-    table = Round.objects.get().tables.get()
-    director_client.post(
-        reverse("tournaments:round_status", args=[tournament.pk, 1]), {"status": "playing"}
-    )
+    tournament, (table,) = round_in_play(
+        director_client, judge, club, players=6, seed="1", name="Prilagoditev",
+        ruleset="si_double", rounds_planned=1, hands_per_round=8, table_size=6,
+    )  # fmt: skip
     ledger_url = reverse("tournaments:ledger", args=[tournament.pk])
     page = director_client.get(ledger_url).content.decode()
     assert 'name="points"' in page and 'name="rightful"' not in page  # the ruleset's own
@@ -166,29 +133,12 @@ def test_the_setup_says_which_table_sizes_each_ruleset_plays(director_client):
 def test_placement_standings_at_a_table_of_six_and_one_of_four(
     director_client, judge_client, judge, club
 ):
-    setup = {
-        "name": "Mesta", "date": "2026-11-28", "host_club": club.pk, "ruleset": "si_double",
-        "rounds_planned": 1, "hands_per_round": 8, "starting_chips": 0, "table_size": 6,
-        "standings_method": "placement", "placement_points_text": "6, 5, 4, 3, 2, 1",
-    }  # fmt: skip
-    director_client.post(reverse("tournaments:create"), setup)
-    tournament = Tournament.objects.get()
-    for n in range(10):
-        player = Player.objects.create(first_name=f"M{n}", last_name=f"Mesto{n}", home_club=club)
-        director_client.post(
-            reverse("tournaments:register", args=[tournament.pk]), {"player": player.pk}
-        )
-    director_client.post(reverse("tournaments:draw", args=[tournament.pk]), {"seed": "2"})
-    six, four = Round.objects.get().tables.order_by("number")
+    tournament, (six, four) = round_in_play(
+        director_client, judge, club, players=10, seed="2", name="Mesta", ruleset="si_double",
+        rounds_planned=1, hands_per_round=8, table_size=6, standings_method="placement",
+        placement_points_text="6, 5, 4, 3, 2, 1",
+    )  # fmt: skip
     assert (six.seats.count(), four.seats.count()) == (6, 4)
-    for table in (six, four):
-        director_client.post(
-            reverse("tournaments:table_judge", args=[table.pk]),
-            {"judge": judge.pk, "link": "keep"},
-        )
-    director_client.post(
-        reverse("tournaments:round_status", args=[tournament.pk, 1]), {"status": "playing"}
-    )
     _post_hand(judge_client, six, {"players": 6, "contract": "berac", "declarer": 3,
                                    "won": "true", "kontra": 0})  # fmt: skip
     _post_hand(judge_client, four, {**SOLO, "declarer": 4})

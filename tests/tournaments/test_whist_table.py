@@ -9,9 +9,8 @@ of its hands' points; the rubber's bonuses (game +50, rubber +70) are shown, not
 import pytest
 from django.urls import reverse
 
-from clubs.models import Player
-from tests.tournaments.helpers import hand_post
-from tournaments.models import Hand, Round, ScoreSheet, Tournament
+from tests.tournaments.helpers import hand_post, round_in_play
+from tournaments.models import Hand, ScoreSheet
 
 pytestmark = pytest.mark.django_db
 
@@ -30,30 +29,11 @@ TWO_ONE = [
 
 def _whist_table(director_client, club, judge, players: int = 4):
     """A whist tournament set up, registered, drawn and in play; table 1 judged by `judge`."""
-    director_client.post(
-        reverse("tournaments:create"),
-        {
-            "name": "Whist drive", "date": "2026-12-05", "host_club": club.pk,
-            "ruleset": "whist", "rounds_planned": 1, "hands_per_round": 12,
-            "starting_chips": 100, "table_size": 4, "standings_method": "chips",
-            "placement_points_text": "4, 3, 2, 1",
-        },
+    tournament, tables = round_in_play(
+        director_client, judge, club, players=players, name="Whist drive", date="2026-12-05",
+        ruleset="whist", rounds_planned=1, hands_per_round=12,
     )  # fmt: skip
-    tournament = Tournament.objects.get()
-    for n in range(players):
-        player = Player.objects.create(first_name=f"W{n}", last_name=f"Hráč{n}", home_club=club)
-        director_client.post(
-            reverse("tournaments:register", args=[tournament.pk]), {"player": player.pk}
-        )
-    director_client.post(reverse("tournaments:draw", args=[tournament.pk]), {"seed": "3"})
-    table = Round.objects.get().tables.get(number=1)
-    director_client.post(
-        reverse("tournaments:table_judge", args=[table.pk]), {"judge": judge.pk, "link": "keep"}
-    )
-    director_client.post(
-        reverse("tournaments:round_status", args=[tournament.pk, 1]), {"status": "playing"}
-    )
-    return tournament, table
+    return tournament, tables[0]
 
 
 def _add(client, table, **fields) -> None:
