@@ -1,0 +1,40 @@
+"""The request-stack bench keeps working as the site changes (`make bench` is not run by
+CI): its data builds through the services, every request it times answers without an
+error, each timed save stores a hand, and the table prints. Timings are not checked."""
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parent.parent / "bench" / "bench_requests.py"
+
+
+@pytest.fixture
+def bench():
+    spec = importlib.util.spec_from_file_location("bench_requests", BENCH)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.django_db
+def test_the_request_bench_measures_every_request_with_its_queries(bench):
+    site = bench.build(hands=4)
+    assert site.page_table.hands.count() == 4
+
+    figures = bench.measure(site, runs=2, warmup=1)
+
+    assert [figure.name for figure in figures] == [
+        "bare insert",
+        "save a hand",
+        "judge page",
+        "dashboard",
+        "standings",
+    ]
+    # The bare view's queries: the session, the user, the insert.
+    assert figures[0].queries == 3
+    assert all(figure.queries > 0 for figure in figures)
+    assert site.save_table.hands.count() == 4 + 1 + 2
+    printed = bench.table(figures)
+    assert "save a hand" in printed and "≤ 10 queries" in printed
