@@ -26,10 +26,11 @@ database as it was.
 import datetime
 import hashlib
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.db import IntegrityError, models, transaction
 from django.utils.translation import gettext as _
 
@@ -68,7 +69,7 @@ def _moment(value: datetime.datetime | None) -> str | None:
     return value.astimezone(datetime.UTC).isoformat() if value else None
 
 
-def _username(user) -> str | None:
+def _username(user: User | None) -> str | None:
     return user.get_username() if user else None
 
 
@@ -110,15 +111,17 @@ def _players(tournament: Tournament) -> list[Player]:
     return sorted(players, key=_player_order)
 
 
+def _club_fields() -> list[models.Field]:
+    return [field for field in Club._meta.concrete_fields if not field.primary_key]
+
+
 def _club(club: Club) -> dict[str, Any]:
-    return {
-        "short_name": club.short_name,
-        "name": club.name,
-        "city": club.city,
-        "country": club.country,
-        "spjst_lodge": club.spjst_lodge,
-        "founded": club.founded.isoformat() if club.founded else None,
-    }
+    """Every field of the club but its id (a date as ISO text)."""
+    row = {}
+    for field in _club_fields():
+        value = field.value_from_object(club)
+        row[field.name] = value.isoformat() if isinstance(value, datetime.date) else value
+    return row
 
 
 def _season(season: Season | None) -> dict[str, Any] | None:
@@ -259,7 +262,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             }
             for registration in tournament.registrations.all()
         ),
-        key=lambda row: int(row["player"][1:]),
+        key=lambda row: int(str(row["player"])[1:]),
     )
     audit = [
         {
@@ -457,7 +460,7 @@ class _Stamps:
 
     def write(self) -> None:
         for (model, field), rows in self.rows.items():
-            model.objects.bulk_update(rows, [field], batch_size=500)
+            model._default_manager.bulk_update(rows, [field], batch_size=500)
 
 
 def _moment_in(value: str | None) -> datetime.datetime | None:
@@ -484,17 +487,14 @@ def _clubs(rows: Iterable[dict]) -> dict[str, Club]:
     for row in rows:
         club = Club.objects.filter(short_name=row["short_name"]).first()
         if club is None:
-            lodge = row["spjst_lodge"]
-            if lodge is not None and Club.objects.filter(spjst_lodge=lodge).exists():
-                lodge = None  # the lodge number belongs to a club here already
-            club = Club.objects.create(
-                short_name=row["short_name"],
-                name=row["name"],
-                city=row["city"],
-                country=row["country"],
-                spjst_lodge=lodge,
-                founded=row["founded"],
-            )
+            values = {field.name: row[field.name] for field in _club_fields()}
+            for field in _club_fields():
+                # A number unique among clubs (a lodge's) that a club here holds already
+                # stays with that club; the imported one goes without.
+                taken = field.unique and field.null and values[field.name] is not None
+                if taken and Club.objects.filter(**{field.name: values[field.name]}).exists():
+                    values[field.name] = None
+            club = Club.objects.create(**values)
         clubs[row["short_name"]] = club
     return clubs
 
@@ -550,7 +550,7 @@ def _season_in(row: dict | None, clubs: dict[str, Club]) -> Season | None:
     return season
 
 
-def import_tournament(document: dict[str, Any], *, by=None) -> Tournament:
+def import_tournament(document: dict[str, Any], *, by: User | None = None) -> Tournament:
     """Write an archive's tournament into this database, all or nothing.
 
     The document is verified first (`verify`); `by`, when given, is recorded in the new
@@ -593,12 +593,12 @@ def import_tournament(document: dict[str, Any], *, by=None) -> Tournament:
         ) from None
 
 
-def _write(document: dict[str, Any], by) -> Tournament:
+def _write(document: dict[str, Any], by: User | None) -> Tournament:
     stamps = _Stamps()
     users = _accounts(document["users"])
     user = users.__getitem__
 
-    def optional(name: str | None):
+    def optional(name: str | None) -> User | None:
         return users[name] if name else None
 
     clubs = _clubs(document["clubs"])
@@ -659,7 +659,13 @@ def _write(document: dict[str, Any], by) -> Tournament:
     return tournament
 
 
-def _write_table(round_: Round, row: dict, players: dict, optional, stamps: _Stamps) -> None:
+def _write_table(
+    round_: Round,
+    row: dict,
+    players: dict[str, Player],
+    optional: Callable[[str | None], User | None],
+    stamps: _Stamps,
+) -> None:
     table = Table.objects.create(
         round=round_,
         number=row["number"],

@@ -299,3 +299,12 @@ def test_the_director_downloads_the_archive(finished, director_client):
         'attachment; filename="westfest-tarock-2026-09-05.json"'
     )
     assert archive.load(response.content) == archive.export_tournament(finished)
+
+
+def test_a_lodge_number_held_here_by_another_club_stays_with_it(finished):
+    document = archive.export_tournament(finished)
+    _delete_everything()
+    Club.objects.create(name="Other Lodge", short_name="OTH", country="US", spjst_lodge=88)
+    archive.import_tournament(document)
+    assert Club.objects.get(short_name="L88").spjst_lodge is None
+    assert Club.objects.get(spjst_lodge=88).short_name == "OTH"

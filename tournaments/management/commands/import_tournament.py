@@ -1,7 +1,8 @@
 from pathlib import Path
+from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournaments.archive import ArchiveError, import_tournament, load
 
@@ -12,13 +13,13 @@ class Command(BaseCommand):
         "damaged, edited or incompatible file is refused and nothing is imported."
     )
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="The archive's JSON file.")
         parser.add_argument(
             "--by", help="Username recorded in the tournament's audit as whoever imported it."
         )
 
-    def handle(self, *args, **options) -> None:
+    def handle(self, *args: Any, **options: Any) -> None:
         by = None
         if options["by"]:
             by = get_user_model().objects.filter(username=options["by"]).first()
