@@ -31,6 +31,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
 from django.utils.translation import gettext as _
 
@@ -584,9 +585,17 @@ def import_tournament(document: dict[str, Any], *, by: User | None = None) -> To
     try:
         with transaction.atomic():
             return _write(document, by)
-    except (KeyError, TypeError, ValueError, IntegrityError) as error:
-        if isinstance(error, ArchiveError):
-            raise
+    except ArchiveError:
+        raise
+    except KeyError as error:
+        raise ArchiveError(
+            _(
+                "The archive is inconsistent: it refers to %(what)s, which it does not "
+                "contain; nothing was imported."
+            )
+            % {"what": error}
+        ) from None
+    except (TypeError, ValueError, IntegrityError, ValidationError) as error:
         raise ArchiveError(
             _("The archive does not fit this database (%(error)s); nothing was imported.")
             % {"error": error}

@@ -308,3 +308,20 @@ def test_a_lodge_number_held_here_by_another_club_stays_with_it(finished):
     archive.import_tournament(document)
     assert Club.objects.get(short_name="L88").spjst_lodge is None
     assert Club.objects.get(spjst_lodge=88).short_name == "OTH"
+
+
+def test_a_file_naming_what_it_does_not_hold_is_refused(finished):
+    """Resealed, so only the import can tell: a player of a club the file never lists."""
+    document = archive.export_tournament(finished)
+    _clear(finished)
+    document["players"][0]["home_club"] = "NOWHERE"
+    _refused(_reseal(document), "refers to 'NOWHERE'")
+
+
+def test_a_file_the_database_constraints_refuse_is_refused(finished):
+    """Resealed: two players on one seat is no checksum's business, the database's."""
+    document = archive.export_tournament(finished)
+    _clear(finished)
+    seats = document["rounds"][0]["tables"][0]["seats"]
+    seats[1]["number"] = seats[0]["number"]
+    _refused(_reseal(document), "does not fit this database")
