@@ -325,3 +325,12 @@ def test_a_file_the_database_constraints_refuse_is_refused(finished):
     seats = document["rounds"][0]["tables"][0]["seats"]
     seats[1]["number"] = seats[0]["number"]
     _refused(_reseal(document), "does not fit this database")
+
+
+def test_two_players_here_who_could_be_the_archived_one_are_a_refusal(finished, club):
+    """Players without member numbers are matched by name; with two candidates the import
+    cannot tell which one played, and says so."""
+    document = archive.export_tournament(finished)
+    _clear(finished)
+    Player.objects.create(first_name="P01", last_name="Player01", home_club=club)
+    _refused(document, "several players named P01 Player01")
