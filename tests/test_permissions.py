@@ -122,6 +122,7 @@ URLS = {
     "tournaments:standings": ("get", {"pk": "tournament"}, None, PUBLIC),
     "tournaments:standings_export": ("get", {"pk": "tournament", "fmt": "xlsx"}, None, PUBLIC),
     "tournaments:hands_export": ("get", {"pk": "tournament", "fmt": "csv"}, None, DIRECTOR_ONLY),
+    "tournaments:archive": ("get", {"pk": "tournament"}, None, DIRECTOR_ONLY),
     "tournaments:player_chart": ("get", {"pk": "player"}, None, PUBLIC),
     "tournaments:leaderboard": ("get", {"pk": "season"}, None, PUBLIC),
     "tournaments:leaderboard_export": ("get", {"pk": "season", "fmt": "xlsx"}, None, PUBLIC),

@@ -55,6 +55,7 @@ urlpatterns = [
         "tournaments/<int:pk>/rounds/<int:number>/status/", rounds.round_status, name="round_status"
     ),
     path("tournaments/<int:pk>/hands.<str:fmt>", standings.hands_export, name="hands_export"),
+    path("tournaments/<int:pk>/archive.json", standings.tournament_archive, name="archive"),
     path("players/<int:pk>/chart.svg", players.player_chart, name="player_chart"),
     path("seasons/<int:pk>/leaderboard/", seasons.leaderboard, name="leaderboard"),
     path(

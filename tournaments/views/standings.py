@@ -1,11 +1,14 @@
-"""Standings for everyone (and the projector at the venue), with their downloads."""
+"""Standings for everyone (and the projector at the venue), with their downloads, and the
+director's downloads of the whole tournament (its hands, its archive)."""
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.text import slugify
 from django_tables2 import RequestConfig
 
 from accounts.roles import director_required, public
-from tournaments.downloads import report_download
+from tournaments import archive
+from tournaments.downloads import download, report_download
 from tournaments.drive import standings as tournament_standings
 from tournaments.models import Tournament
 from tournaments.reports import hands_report, round_reports, standings_report
@@ -40,3 +43,11 @@ def hands_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
     """Every recorded hand of the tournament, a row per seat (deleted ones marked)."""
     tournament = get_object_or_404(Tournament, pk=pk)
     return report_download(hands_report(tournament), fmt, formats=("csv", "xlsx"))
+
+
+@director_required
+def tournament_archive(request: HttpRequest, pk: int) -> HttpResponse:
+    """The whole tournament as one JSON file, for `manage.py import_tournament` elsewhere."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    name = f"{slugify(tournament.name) or 'tournament'}-{tournament.date}.json"
+    return download(archive.dump(archive.export_tournament(tournament)), archive.CONTENT_TYPE, name)

@@ -1,0 +1,38 @@
+from pathlib import Path
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from tournaments.archive import ArchiveError, import_tournament, load
+
+
+class Command(BaseCommand):
+    help = (
+        "Load a tournament archive (written by export_tournament) in one transaction; a "
+        "damaged, edited or incompatible file is refused and nothing is imported."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("file", help="The archive's JSON file.")
+        parser.add_argument(
+            "--by", help="Username recorded in the tournament's audit as whoever imported it."
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        by = None
+        if options["by"]:
+            by = get_user_model().objects.filter(username=options["by"]).first()
+            if by is None:
+                raise CommandError(f"No account has the username {options['by']}.")
+        try:
+            text = Path(options["file"]).read_bytes()
+        except OSError as error:
+            raise CommandError(f"Cannot read {options['file']}: {error.strerror}.") from None
+        try:
+            tournament = import_tournament(load(text), by=by)
+        except ArchiveError as error:
+            raise CommandError(str(error)) from None
+        self.stdout.write(
+            self.style.SUCCESS(f"Imported {tournament} as tournament {tournament.pk}.")
+        )
