@@ -129,6 +129,23 @@ def test_a_revoked_link_no_longer_works(link_client, table1, director_client):
     assert link_client.get(table1.get_absolute_url()).status_code == 404
 
 
+def test_saving_a_hand_reads_only_the_seats_and_does_not_grow_with_hands(
+    judge_client, table1, queries_of
+):
+    _add(judge_client, table1, declarer=1, partner=3, declarer_points=59)  # starts the session
+    second = queries_of(lambda: _add(judge_client, table1, declarer=3, partner=1,
+                                     declarer_points=49))  # fmt: skip
+    for n in range(7):
+        _add(judge_client, table1, declarer=n % 4 + 1, partner=(n + 2) % 4 + 1,
+             declarer_points=40 + n)  # fmt: skip
+    tenth = queries_of(lambda: _add(judge_client, table1, declarer=2, partner=4,
+                                    declarer_points=61))  # fmt: skip
+    assert Hand.objects.count() == 10
+    # Session, user, groups, the table, its seats; then the recording: the submission,
+    # the locked table, its confirmed sheet, the next number, hand, revision, version.
+    assert tenth == second <= 15
+
+
 def test_another_tables_judge_is_refused(other_judge_client, table1, table2):
     assert other_judge_client.get(table1.get_absolute_url()).status_code == 403
     response = _add(other_judge_client, table1, declarer=1, partner=3, declarer_points=59)

@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
+from django.db.models import Prefetch, prefetch_related_objects
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -40,7 +41,7 @@ from tournaments.forms import (
     SheetForm,
     TableVersionForm,
 )
-from tournaments.models import Hand, HandRevision, Round, ScoreSheet, Table
+from tournaments.models import Hand, HandRevision, Round, ScoreSheet, Seat, Table
 from tournaments.progress import sheets_to_confirm, table_state
 from tournaments.sheets import computed_counts
 
@@ -154,12 +155,24 @@ def table_page(request: HttpRequest, access: TableAccess) -> HttpResponse:
 @judge_of_table
 @require_POST
 def hand_add(request: HttpRequest, access: TableAccess) -> HttpResponse:
-    """Preview (htmx, nothing saved) or save a new hand."""
-    access = _fresh(access)
-    table = access.table
+    """Preview (htmx, nothing saved) or save a new hand.
+
+    A save reads only the table's seats (for the form) before recording: the page's
+    hands, sheets and running counts are read again after the redirect anyway.
+    """
+    saving = HandActionForm(request.POST).saving()
+    if saving:
+        table = access.table
+        prefetch_related_objects([table], Prefetch("seats", Seat.objects.select_related("player")))
+    else:
+        access = _fresh(access)
+        table = access.table
     form = _hand_form(table, request.POST)
     settlement = form.settle(table.round.tournament.house_rules)
-    if settlement is None or not HandActionForm(request.POST).saving():
+    if settlement is None or not saving:
+        if saving:  # a refused save shows the whole page again, with its errors
+            access = _fresh(access)
+            table = access.table
         context = {
             "form": form,
             "settlement": settlement,
