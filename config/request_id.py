@@ -5,7 +5,7 @@
 response's X-Request-ID header: the proxy's access log, the site's log and a user's report
 ("the page said error, id …") then name the same request. `RequestIdFilter`, set on the
 log handler in `LOGGING`, puts the id on each log record as `request_id`; outside a
-request (a management command) it is "-".
+request (a management command, a worker between requests) it is "-".
 """
 
 import logging
@@ -44,14 +44,19 @@ class RequestIdMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         request_id = request_id_for(request)
-        token = current_request_id.set(request_id)
-        try:
-            response = self.get_response(request)
-        finally:
-            # A worker thread serves the next request with the same context: leave no id.
-            current_request_id.reset(token)
+        # Not reset on the way out: Django logs a 4xx answer ("Not Found: /…") after the
+        # whole middleware chain has returned. `forget_request_id` clears it once the
+        # response is closed.
+        current_request_id.set(request_id)
+        response = self.get_response(request)
         response[HEADER] = request_id
         return response
+
+
+def forget_request_id(**kwargs: object) -> None:
+    """Clear the id when a response is closed (the `request_finished` signal), so lines
+    the worker logs between requests name none."""
+    current_request_id.set(NO_REQUEST)
 
 
 class RequestIdFilter(logging.Filter):

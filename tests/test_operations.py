@@ -156,11 +156,20 @@ def test_each_request_without_an_id_gets_its_own(records):
     assert first != second
 
 
-def test_log_lines_outside_a_request_say_so(records):
-    log, captured = records
-    _through_middleware({"X-Request-ID": "abc"}, log)
-    log.warning("after the request")
-    assert [record.request_id for record in captured] == ["abc", NO_REQUEST]
+@pytest.mark.django_db
+def test_the_not_found_line_django_logs_last_names_the_request(client, caplog):
+    """Django logs a 4xx answer after the middleware chain has returned; that line names
+    the request too, and a line logged after the response is closed names none."""
+    naming = RequestIdFilter()
+    caplog.handler.addFilter(naming)
+    try:
+        response = client.get("/tables/999999/", headers={"X-Request-ID": "lost-table"})
+        logging.getLogger("tests.request_id").warning("between requests")
+    finally:
+        caplog.handler.removeFilter(naming)
+    assert response.status_code == 404
+    lines = [(record.getMessage(), record.request_id) for record in caplog.records]
+    assert lines == [("Not Found: /tables/999999/", "lost-table"), ("between requests", NO_REQUEST)]
 
 
 @pytest.mark.django_db
