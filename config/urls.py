@@ -6,6 +6,7 @@ from django.views.i18n import set_language
 
 from accounts.roles import public
 from clubs import views as club_views
+from config.health import healthz
 
 urlpatterns = [
     path("", club_views.home, name="home"),
@@ -40,5 +41,7 @@ urlpatterns = [
         name="password_reset_complete",
     ),
     path("i18n/setlang/", public(set_language), name="set_language"),
+    # For the proxy, load balancer or monitor (docs/deploy.md); exempt from the HTTPS redirect.
+    path("healthz", healthz, name="healthz"),
     path(settings.ADMIN_URL, admin.site.urls),
 ]
