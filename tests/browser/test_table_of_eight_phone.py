@@ -17,29 +17,35 @@ pytestmark = BROWSER_TEST
 SHOTS = Path(__file__).resolve().parent.parent.parent / "test-results"
 
 
-@pytest.fixture
-def table_of_eight(club, director, judge):
+FIRST_NAMES = ["Žiga", "Špela", "Nejc", "Urška", "Blaž", "Tjaša", "Rok", "Maja"]
+
+
+def _table_of_eight(club, director, judge, ruleset: str, surname: str):
+    """A tournament of `ruleset` with eight checked-in players at one table in play."""
     from clubs.models import Player
     from tournaments import services
     from tournaments.models import Round
 
+    tournament = services.create_tournament(
+        by=director, ruleset=ruleset, name=f"{ruleset} for eight", host_club=club,
+        date=datetime.date(2026, 11, 28), rounds_planned=1, hands_per_round=8, table_size=8,
+    )  # fmt: skip
+    for n, first_name in enumerate(FIRST_NAMES):
+        player = Player.objects.create(
+            first_name=first_name, last_name=f"{surname} {n}", home_club=club
+        )
+        services.register(tournament=tournament, player=player, checked_in=True)
+    round_ = services.draw_next_round(tournament=tournament, by=director, seed=3)
+    services.set_round_status(round_=round_, status=Round.Status.PLAYING, by=director)
+    table = round_.tables.get()
+    services.set_judge(table=table, by=director, judge=judge)
+    return table
+
+
+@pytest.fixture
+def table_of_eight(club, director, judge):
     with registered(tally):
-        tournament = services.create_tournament(
-            by=director, ruleset="tally", name="Ljubljana two packs", host_club=club,
-            date=datetime.date(2026, 11, 22), rounds_planned=1, hands_per_round=8, table_size=8,
-        )  # fmt: skip
-        for n in range(8):
-            player = Player.objects.create(
-                first_name=["Žiga", "Špela", "Nejc", "Urška", "Blaž", "Tjaša", "Rok", "Maja"][n],
-                last_name=f"Zupančič-Kovačević {n}",
-                home_club=club,
-            )
-            services.register(tournament=tournament, player=player, checked_in=True)
-        round_ = services.draw_next_round(tournament=tournament, by=director, seed=3)
-        services.set_round_status(round_=round_, status=Round.Status.PLAYING, by=director)
-        table = round_.tables.get()
-        services.set_judge(table=table, by=director, judge=judge)
-        yield table
+        yield _table_of_eight(club, director, judge, "tally", "Zupančič-Kovačević")
 
 
 def _fits(page) -> bool:
@@ -72,26 +78,7 @@ def test_a_judge_records_a_hand_at_a_table_of_eight_on_a_phone(
 
 @pytest.fixture
 def slovenian_table_of_eight(club, director, judge):
-    from clubs.models import Player
-    from tournaments import services
-    from tournaments.models import Round
-
-    tournament = services.create_tournament(
-        by=director, ruleset="si_double", name="Dva kompleta", host_club=club,
-        date=datetime.date(2026, 11, 28), rounds_planned=1, hands_per_round=8, table_size=8,
-    )  # fmt: skip
-    for n in range(8):
-        player = Player.objects.create(
-            first_name=["Žiga", "Špela", "Nejc", "Urška", "Blaž", "Tjaša", "Rok", "Maja"][n],
-            last_name=f"Zupančič {n}",
-            home_club=club,
-        )
-        services.register(tournament=tournament, player=player, checked_in=True)
-    round_ = services.draw_next_round(tournament=tournament, by=director, seed=5)
-    services.set_round_status(round_=round_, status=Round.Status.PLAYING, by=director)
-    table = round_.tables.get()
-    services.set_judge(table=table, by=director, judge=judge)
-    return table
+    return _table_of_eight(club, director, judge, "si_double", "Zupančič")
 
 
 def test_a_slovenian_hand_at_a_table_of_eight_on_a_phone(
