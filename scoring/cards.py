@@ -19,6 +19,9 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from scoring.errors import DuplicateCard, HandError, UnknownCard, quote
+from scoring.words import gettext_noop
+
+SKYS_LABEL = gettext_noop("Skys")  # the 22nd trump: Škýz in Czech, Škis in Slovenian
 
 __all__ = [
     "COUNTERS",
@@ -78,6 +81,12 @@ class Card:
     @property
     def is_trump(self) -> bool:
         return self.suit is None
+
+    @property
+    def label(self) -> str:
+        """The card as its face reads, within its suit's group: "K", "10", "XXI", "Skys"
+        (translated where shown: Škýz, Škis)."""
+        return SKYS_LABEL if self.rank == "XXII" else self.rank
 
     @property
     def is_counter(self) -> bool:

@@ -51,6 +51,11 @@ class DeckCard:
         return f"{self.card.name}/{self.pack}"
 
     @property
+    def label(self) -> str:
+        """The card as its face reads; the picker's group names the suit and the pack."""
+        return self.card.label
+
+    @property
     def is_counter(self) -> bool:
         """A five-point card: a King, the Pagat, the Mond or the Škis."""
         return self.card.is_counter

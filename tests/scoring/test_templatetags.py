@@ -23,3 +23,16 @@ from scoring.templatetags.scoring_tags import signed
 def test_an_amount_is_signed_in_the_languages_own_numbers(language, amount, shown):
     with translation.override(language):
         assert signed(amount) == shown
+
+
+def test_the_card_picker_shows_each_card_as_its_face_reads(client):
+    from django.urls import reverse
+
+    page = client.get(reverse("scoring:calculator", args=["cz_xix"])).content.decode()
+    assert 'value="K-hearts"><span>K</span>' in page
+    assert 'value="skys"><span>Skys</span>' in page and "<span>K-hearts</span>" not in page
+    client.cookies["django_language"] = "cs"
+    czech = client.get(reverse("scoring:calculator", args=["cz_xix"])).content.decode()
+    assert 'value="skys"><span>Škýz</span>' in czech
+    two_packs = client.get(reverse("scoring:calculator", args=["si_double"])).content.decode()
+    assert 'value="K-hearts/2"><span>K</span>' in two_packs
