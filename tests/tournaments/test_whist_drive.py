@@ -237,14 +237,20 @@ def test_a_drive_needs_a_ruleset_played_as_a_drive_at_tables_of_four(director_cl
     assert not Tournament.objects.exists()
 
 
-def test_a_drive_refuses_a_field_that_is_not_four_to_a_table(director, club):
+def _checked_in_drive(director, club, *, players: int, initial: str):
+    """A whist drive set up through the services, `players` registered and checked in."""
     tournament = services.create_tournament(
         by=director, ruleset="whist", name="Drive", date="2026-12-05", host_club=club,
         hands_per_round=4, standings_method="tricks",
     )  # fmt: skip
-    for n in range(6):
-        player = Player.objects.create(first_name=f"E{n}", last_name="Hráč", home_club=club)
+    for n in range(players):
+        player = Player.objects.create(first_name=f"{initial}{n}", last_name="Hráč", home_club=club)
         services.register(tournament=tournament, player=player, checked_in=True)
+    return tournament
+
+
+def test_a_drive_refuses_a_field_that_is_not_four_to_a_table(director, club):
+    tournament = _checked_in_drive(director, club, players=6, initial="E")
     with pytest.raises(services.TournamentError, match="4 to a table: 6 players"):
         services.draw_next_round(tournament=tournament, by=director, seed=1)
     with pytest.raises(services.TournamentError, match="not played as a drive"):
@@ -323,13 +329,7 @@ def test_a_tarock_tournament_has_no_score_cards_or_movement_sheet(director_clien
 
 
 def test_a_drive_table_cannot_keep_score_on_paper_only(director_client, director, club):
-    tournament = services.create_tournament(
-        by=director, ruleset="whist", name="Drive", date="2026-12-05", host_club=club,
-        hands_per_round=4, standings_method="tricks",
-    )  # fmt: skip
-    for n in range(4):
-        player = Player.objects.create(first_name=f"G{n}", last_name="Hráč", home_club=club)
-        services.register(tournament=tournament, player=player, checked_in=True)
+    tournament = _checked_in_drive(director, club, players=4, initial="G")
     table = services.draw_next_round(tournament=tournament, by=director, seed=1).tables.get()
     response = director_client.post(
         reverse("tournaments:table_judge", args=[table.pk]),
@@ -346,13 +346,7 @@ def test_a_drive_table_cannot_keep_score_on_paper_only(director_client, director
 def test_a_drive_tables_page_reads_as_many_queries_after_one_hand_as_after_four(
     director_client, director, club, queries_of
 ):
-    tournament = services.create_tournament(
-        by=director, ruleset="whist", name="Drive", date="2026-12-05", host_club=club,
-        hands_per_round=4, standings_method="tricks",
-    )  # fmt: skip
-    for n in range(4):
-        player = Player.objects.create(first_name=f"H{n}", last_name="Hráč", home_club=club)
-        services.register(tournament=tournament, player=player, checked_in=True)
+    tournament = _checked_in_drive(director, club, players=4, initial="H")
     round_ = services.draw_next_round(tournament=tournament, by=director, seed=1)
     services.set_round_status(round_=round_, status=Round.Status.PLAYING, by=director)
     table = round_.tables.get()
