@@ -43,12 +43,18 @@ class HouseRule:
     minimum: int | None = None
     maximum: int | None = None
     source: str = ""
+    # As a director reads it on a form: the setting, and each choice (marked for the
+    # catalogues where the rule is declared; ``name`` stays the JSON key).
+    title: str = ""
+    choice_titles: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"house rule {self.name!r}: unknown kind {self.kind!r}")
         if (self.kind == "choice") != bool(self.choices):
             raise ValueError(f"house rule {self.name!r}: choices go with kind 'choice'")
+        if self.choice_titles and len(self.choice_titles) != len(self.choices):
+            raise ValueError(f"house rule {self.name!r}: one title a choice")
         self.check(self.default)
 
     def __hash__(self) -> int:

@@ -1,17 +1,20 @@
 """Wording shared by every ruleset's line labels, and the lines built from it.
 
->>> side_text((1, 3), 3), side_text((4,), -12)
+Every label is a :class:`~scoring.words.Phrase`, so the page can say it in the reader's
+language; ``str()`` gives the English.
+
+>>> str(side_text((1, 3), 3)), str(side_text((4,), -12))
 ('seats 1 and 3 win 3 each', 'seat 4 alone loses 12 to each of the others')
->>> parts = ["Game: |41−35|=6"]
->>> doubled(6, 1, Levels("flek", ("flek",)), parts), parts
-(12, ['Game: |41−35|=6', 'flek ×2 = 12'])
->>> personal_text((2, 3), -20)
+>>> parts = [phrase("Game: |{points}−35|={base}", points=41, base=6)]
+>>> doubled(6, 1, Levels("flek", ("flek",)), parts), "; ".join(map(str, parts))
+(12, 'Game: |41−35|=6; flek ×2 = 12')
+>>> str(personal_text((2, 3), -20))
 'seats 2 and 3 each pay 20 to each other player'
->>> hand_summary({"contract": "prever", "declarer": 2, "declarer_points": 47}, "Kontra")
+>>> str(hand_summary({"contract": "prever", "declarer": 2, "declarer_points": 47}, "Kontra"))
 'Prever 2: 47, Kontra'
->>> hand_summary({"penalties": [{"code": "spjst.misdeal", "seat": 4}]})
+>>> str(hand_summary({"penalties": [{"code": "spjst.misdeal", "seat": 4}]}))
 'misdeal (seat 4)'
->>> written_text((1, 3), 90), written_text((2,), -110)
+>>> str(written_text((1, 3), 90)), str(written_text((2,), -110))
 ('seats 1 and 3 score +90 each', 'seat 2 scores −110')
 """
 
@@ -34,12 +37,18 @@ from scoring.settlement import (
     settle_side_item,
     zero,
 )
+from scoring.words import Phrase, Value, gettext_noop, phrase, series, word
 
 __all__ = [
+    "SIDE",
+    "TALON",
     "amount_text",
+    "called",
     "doubled",
     "hand_summary",
     "hand_text",
+    "made",
+    "outcome",
     "personal_line",
     "personal_text",
     "seats_text",
@@ -61,46 +70,93 @@ def hand_text(ruleset: str, head: str, *extras: object) -> str:
     return f"<{ruleset}.Hand {head}{more}>"
 
 
-def seats_text(seats: Sequence[Seat]) -> str:
+def seats_text(seats: Sequence[Seat]) -> Phrase:
     """``seat 4`` / ``seats 1 and 3`` / ``seats 1, 2 and 3``."""
     if len(seats) == 1:
-        return f"seat {seats[0]}"
-    return "seats " + ", ".join(str(s) for s in seats[:-1]) + f" and {seats[-1]}"
+        return phrase("seat {seat}", seat=seats[0])
+    listed = ", ".join(str(s) for s in seats[:-1])
+    return phrase("seats {seats} and {last}", seats=listed, last=seats[-1])
 
 
-def side_text(side: Sequence[Seat], amount: Amount) -> str:
+def called(announced: bool) -> Phrase:
+    """ "announced" or "silent": how a bonus came about."""
+    return word(_ANNOUNCED if announced else _SILENT)
+
+
+def outcome(won: bool) -> Phrase:
+    """ "won" or "lost": how a bonus ended."""
+    return word(_WON if won else _LOST)
+
+
+def made(won: bool) -> Phrase:
+    """ "made" or "failed": how a Valat (or another all-or-nothing call) ended."""
+    return word(_MADE if won else _FAILED)
+
+
+# The Prever's (and the preferanc's) talon choices, and the sides a Valat is made by.
+TALON = {
+    1: gettext_noop("first three"),
+    2: gettext_noop("second three"),
+    3: gettext_noop("back to the first three"),
+}
+SIDE = {"declarer": gettext_noop("the declaring side"), "opponents": gettext_noop("the opponents")}
+_ANNOUNCED, _SILENT = gettext_noop("announced"), gettext_noop("silent")
+_WON, _LOST = gettext_noop("won"), gettext_noop("lost")
+_MADE, _FAILED = gettext_noop("made"), gettext_noop("failed")
+
+
+def side_text(side: Sequence[Seat], amount: Amount) -> Phrase:
     """What a side item does to ``side``, which wins ``amount`` (loses it when negative)."""
+    seats = seats_text(side)
     if not amount:
-        return f"{seats_text(side)}: nothing to settle"
-    won, size = amount > 0, amount_text(amount if amount > 0 else -amount)
+        return phrase("{seats}: nothing to settle", seats=seats)
+    size = amount if amount > 0 else -amount
     if len(side) == 1:
-        verb = f"wins {size} from" if won else f"loses {size} to"
-        return f"{seats_text(side)} alone {verb} each of the others"
-    return f"{seats_text(side)} {'win' if won else 'lose'} {size} each"
+        if amount > 0:
+            return phrase(
+                "{seat} alone wins {amount} from each of the others", seat=seats, amount=size
+            )
+        return phrase("{seat} alone loses {amount} to each of the others", seat=seats, amount=size)
+    if amount > 0:
+        return phrase("{seats} win {amount} each", seats=seats, amount=size)
+    return phrase("{seats} lose {amount} each", seats=seats, amount=size)
 
 
-def personal_text(players: Sequence[Seat], amount: Amount) -> str:
+def personal_text(players: Sequence[Seat], amount: Amount) -> Phrase:
     """What a personal item does to each of ``players`` (receives ``amount``, or pays)."""
-    verb = "receives" if amount > 0 else "pays"
-    if len(players) > 1:
-        verb = "each " + ("receive" if amount > 0 else "pay")
-    way = "from" if amount > 0 else "to"
-    size = amount_text(amount if amount > 0 else -amount)
-    return f"{seats_text(players)} {verb} {size} {way} each other player"
+    seats, size = seats_text(players), amount if amount > 0 else -amount
+    if len(players) == 1:
+        if amount > 0:
+            return phrase(
+                "{seat} receives {amount} from each other player", seat=seats, amount=size
+            )
+        return phrase("{seat} pays {amount} to each other player", seat=seats, amount=size)
+    if amount > 0:
+        return phrase(
+            "{seats} each receive {amount} from each other player", seats=seats, amount=size
+        )
+    return phrase("{seats} each pay {amount} to each other player", seats=seats, amount=size)
 
 
-def doubled(amount: Amount, level: int, levels: Levels, parts: list[str]) -> Amount:
+def doubled(amount: Amount, level: int, levels: Levels, parts: list[Phrase]) -> Amount:
     """``amount`` × 2^level (a flek, a challenge), noting ``name ×2^level = …``."""
     if not level:
         return amount
     amount = exact(amount * levels.factor(level))
-    parts.append(f"{levels.name(level)} ×{levels.factor(level)} = {amount_text(amount)}")
+    parts.append(
+        phrase(
+            "{level} ×{factor} = {amount}",
+            level=word(levels.name(level)),
+            factor=levels.factor(level),
+            amount=amount,
+        )
+    )
     return amount
 
 
 def hand_summary(
     hand: Mapping[str, Any], level_name: str = "", catalogue: Sequence[PenaltyEntry] = ()
-) -> str:
+) -> Phrase:
     """A recorded hand in one line for score sheets and exports: the contract, the
     declaring side, the points, the doubling level's name and what else happened.
 
@@ -109,48 +165,54 @@ def hand_summary(
     it is (a hand saved under older validation still prints).
 
     >>> from scoring.rulesets.spjst_catalogue import PENALTIES
-    >>> hand_summary({"contract": "povinost", "declarer": 1,
-    ...               "penalties": [{"code": "spjst.misdeal", "seat": 1}]}, "", PENALTIES)
+    >>> str(hand_summary({"contract": "povinost", "declarer": 1,
+    ...                   "penalties": [{"code": "spjst.misdeal", "seat": 1}]}, "", PENALTIES))
     'Void: Misdeal before play (seat 1)'
     """
     by_code = {entry.code: entry for entry in catalogue}
     by_kind = {entry.code.rsplit(".", 1)[-1]: entry for entry in catalogue}
-    said, void = [], False
+    said: list[Value] = []
+    void = False
     for penalty in hand.get("penalties") or ():
         code = str(penalty.get("code", ""))
         entry = by_code.get(code) or by_kind.get(code.rsplit(".", 1)[-1])
-        title = entry.title if entry else code.rsplit(".", 1)[-1].replace("_", " ")
-        said.append(f"{title} (seat {penalty.get('seat')})")
+        title = word(entry.title) if entry else code.rsplit(".", 1)[-1].replace("_", " ")
+        said.append(phrase("{penalty} (seat {seat})", penalty=title, seat=str(penalty.get("seat"))))
         void = void or bool(entry and entry.voids_hand)
     if void:
-        return "Void: " + "; ".join(said)
-    return "; ".join(part for part in (_game_summary(hand, level_name), *said) if part) or "—"
+        return phrase("Void: {penalties}", penalties=series(said))
+    game = _game_summary(hand, level_name)
+    return series([game, *said] if game else said) if game or said else word("—")
 
 
-def _game_summary(hand: Mapping[str, Any], level_name: str) -> str:
+def _game_summary(hand: Mapping[str, Any], level_name: str) -> Phrase | None:
     contract = hand.get("contract")
     if not contract:
-        return ""
+        return None
     side = str(hand.get("declarer") or "")
     if hand.get("partner"):
         side += f"+{hand['partner']}"
     text = f"{str(contract).replace('_', ' ').capitalize()} {side}".strip()
     if hand.get("declarer_points") is not None:
         text += f": {hand['declarer_points']}"
-    extras = [level_name, *(name.capitalize() for name in ("pagat", "valat") if hand.get(name))]
-    return ", ".join([text, *(extra for extra in extras if extra)])
+    extras = [word(level_name)] if level_name else []
+    extras += [word(name) for name in (_PAGAT, _VALAT) if hand.get(name.lower())]
+    return series([text, *extras], ", ")
+
+
+_PAGAT, _VALAT = gettext_noop("Pagat"), gettext_noop("Valat")
 
 
 def side_line(
-    item: str, parts: list[str], seats: Sequence[Seat], side: Sequence[Seat], amount: Amount
+    item: str, parts: list[Phrase], seats: Sequence[Seat], side: Sequence[Seat], amount: Amount
 ) -> Line:
     """A side item's line: ``side`` wins ``amount`` (loses it when negative)."""
     parts.append(side_text(side, amount))
-    return Line(item, "; ".join(parts), settle_side_item(seats, side, amount))
+    return Line(item, parts, settle_side_item(seats, side, amount))
 
 
 def personal_line(
-    item: str, parts: list[str], seats: Sequence[Seat], players: Sequence[Seat], amount: Amount
+    item: str, parts: list[Phrase], seats: Sequence[Seat], players: Sequence[Seat], amount: Amount
 ) -> Line:
     """Each of ``players`` receives ``amount`` from every other seat (pays it when negative).
 
@@ -161,24 +223,28 @@ def personal_line(
     for seat in players:
         deltas += settle_personal_item(seats, seat, amount)
     parts.append(personal_text(players, amount))
-    return Line(item, "; ".join(parts), deltas)
+    return Line(item, parts, deltas)
 
 
-def written_text(players: Sequence[Seat], amount: Amount) -> str:
+def written_text(players: Sequence[Seat], amount: Amount) -> Phrase:
     """What is written for each of ``players`` (scores, not payments: RULES §0.2)."""
+    seats = seats_text(players)
     if not amount:
-        return f"{seats_text(players)}: nothing to write"
-    sign = "+" if amount > 0 else "−"
-    verb = "scores" if len(players) == 1 else "score"
-    each = " each" if len(players) > 1 else ""
-    size = amount_text(amount if amount > 0 else -amount)
-    return f"{seats_text(players)} {verb} {sign}{size}{each}"
+        return phrase("{seats}: nothing to write", seats=seats)
+    size = amount if amount > 0 else -amount
+    if len(players) == 1:
+        if amount > 0:
+            return phrase("{seat} scores +{amount}", seat=seats, amount=size)
+        return phrase("{seat} scores −{amount}", seat=seats, amount=size)
+    if amount > 0:
+        return phrase("{seats} score +{amount} each", seats=seats, amount=size)
+    return phrase("{seats} score −{amount} each", seats=seats, amount=size)
 
 
 def written_line(
-    item: str, parts: list[str], seats: Sequence[Seat], players: Sequence[Seat], amount: Amount
+    item: str, parts: list[Phrase], seats: Sequence[Seat], players: Sequence[Seat], amount: Amount
 ) -> Line:
     """A line of written scores: each of ``players`` is credited ``amount``, the rest 0."""
     parts.append(written_text(players, amount))
     members = frozenset(players)
-    return Line(item, "; ".join(parts), Deltas({s: amount if s in members else 0 for s in seats}))
+    return Line(item, parts, Deltas({s: amount if s in members else 0 for s in seats}))

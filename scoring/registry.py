@@ -23,6 +23,7 @@ from scoring.reader import describe
 from scoring.rulesets import cz_three, cz_xix, si_double, spjst, whist
 from scoring.settlement import Seat, Settlement
 from scoring.turns import Deal
+from scoring.words import Phrase
 
 __all__ = [
     "RULESETS",
@@ -72,8 +73,9 @@ class Ruleset(Protocol):
 
     def score(self, hand: Any, rules: Mapping[str, Any]) -> Settlement: ...
 
-    def summary(self, hand: Mapping[str, Any]) -> str:
-        """A recorded hand's JSON in one line, for score sheets and exports."""
+    def summary(self, hand: Mapping[str, Any]) -> Phrase:
+        """A recorded hand's JSON in one line, for score sheets and exports (a phrase the
+        page or the PDF says in its reader's language)."""
         ...
 
 

@@ -20,6 +20,8 @@ from decimal import ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
 from functools import cached_property
 
+from scoring.words import Phrase, joined
+
 __all__ = [
     "Amount",
     "Deltas",
@@ -77,20 +79,45 @@ class Deltas(Mapping[Seat, Amount]):
         return {str(seat): amount for seat, amount in self._amounts.items()}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Line:
-    """One item of a settlement: a code (``"game"``, ``"value"``…), a label, its deltas."""
+    """One item of a settlement: a code (``"game"``, ``"value"``…), the words that say what
+    it is and how it was reckoned, and its deltas.
+
+    ``words`` are :class:`~scoring.words.Phrase` parts, given as one phrase or several (a
+    plain text is taken as a phrase with no blanks); :attr:`label` is their English, joined
+    by "; ".
+    """
 
     item: str
-    label: str
+    words: tuple[Phrase, ...]
     deltas: Deltas
 
-    def __post_init__(self) -> None:
-        if not isinstance(self.deltas, Deltas):
-            object.__setattr__(self, "deltas", Deltas(self.deltas))
+    def __init__(
+        self,
+        item: str,
+        words: Phrase | str | Iterable[Phrase | str],
+        deltas: Mapping[Seat, Amount],
+    ) -> None:
+        parts = (words,) if isinstance(words, (str, Phrase)) else tuple(words)
+        object.__setattr__(self, "item", item)
+        object.__setattr__(
+            self, "words", tuple(w if isinstance(w, Phrase) else Phrase(w) for w in parts)
+        )
+        object.__setattr__(self, "deltas", deltas if isinstance(deltas, Deltas) else Deltas(deltas))
 
-    def to_json(self) -> dict[str, object]:
-        return {"item": self.item, "label": self.label, "deltas": self.deltas.to_json()}
+    @property
+    def label(self) -> str:
+        """The line's words in English, as the JSON form and the command line give them."""
+        return joined(self.words)
+
+    def to_json(self, *, words: bool = False) -> dict[str, object]:
+        """RULES §0.3's line; with ``words``, also the phrases to translate its label by."""
+        answer: dict[str, object] = {"item": self.item, "label": self.label}
+        if words:
+            answer["words"] = [part.to_json() for part in self.words]
+        answer["deltas"] = self.deltas.to_json()
+        return answer
 
     def __repr__(self) -> str:
         return f"Line({self.item!r}, {self.label!r}, {dict(self.deltas)!r})"
@@ -118,12 +145,13 @@ class Settlement:
                 totals[seat] += amount
         return Deltas({seat: exact(total) for seat, total in totals.items()})
 
-    def to_json(self) -> dict[str, object]:
-        """The JSON form of RULES §0.3 (seat keys as strings)."""
+    def to_json(self, *, words: bool = False) -> dict[str, object]:
+        """The JSON form of RULES §0.3 (seat keys as strings). A recorded hand keeps its
+        settlement ``words`` too, so its page can show the lines in the reader's language."""
         return {
             "ruleset": self.ruleset,
             "deltas": self.deltas.to_json(),
-            "lines": [line.to_json() for line in self.lines],
+            "lines": [line.to_json(words=words) for line in self.lines],
         }
 
     def __repr__(self) -> str:

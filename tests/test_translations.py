@@ -8,9 +8,11 @@ strings continued over several lines, obsolete `#~` entries).
 
 import ast
 import gettext
+import os
 import re
 import shutil
 import subprocess
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -216,3 +218,63 @@ def test_committed_mo_is_what_msgfmt_compiles(language, tmp_path):
     )
     committed = _po(language).with_suffix(".mo")
     assert _mo_catalog(committed) == _mo_catalog(compiled), "run `make messages` and commit"
+
+
+_BLANK = re.compile(r"\{(\w*)\}|%\((\w+)\)[sd]")
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_translation_keeps_the_blanks_of_its_message(language):
+    """A phrase's `{name}` blanks and a message's `%(name)s` ones are filled by name: a
+    translation that drops or renames one would lose a number from a line label."""
+    wrong = []
+    for entry in _messages(language):
+        blanks = set(_BLANK.findall(entry.msgid))
+        plural = set(_BLANK.findall(entry.msgid_plural or ""))
+        for text in entry.msgstr.values():
+            said = set(_BLANK.findall(text))
+            # A plural form may leave the count out ("one hand"), never add a blank.
+            fits = said <= blanks | plural if entry.msgid_plural else said == blanks
+            if not fits:
+                wrong.append((entry.msgid, text))
+    assert wrong == []
+
+
+def _source_copy(target: Path) -> Path:
+    """The project's sources without the virtualenv, git, results and catalogues."""
+    skip = shutil.ignore_patterns(
+        ".venv", ".git", "test-results", "locale", "__pycache__", "*.sqlite3", "node_modules"
+    )
+    shutil.copytree(settings.BASE_DIR, target, ignore=skip)
+    for language in TRANSLATED:
+        (target / "locale" / language / "LC_MESSAGES").mkdir(parents=True)
+    return target
+
+
+@pytest.mark.skipif(shutil.which("xgettext") is None, reason="needs GNU gettext's xgettext")
+def test_every_string_marked_for_translation_has_its_czech_and_slovenian_entry(tmp_path):
+    """`makemessages` run afresh over a copy of the sources finds no message that the
+    committed catalogues lack or leave untranslated: a new `{% translate %}`, `_()`,
+    `gettext_noop()` or engine `phrase()` fails here until `make messages` and its
+    translation are committed."""
+    copy = _source_copy(tmp_path / "src")
+    subprocess.run(
+        [sys.executable, "manage.py", "makemessages", "--no-location", *_LANGUAGE_FLAGS,
+         "--ignore=tests", "--ignore=bench"],
+        cwd=copy, check=True, capture_output=True, env={**os.environ, "DEBUG": "1"},
+    )  # fmt: skip
+    for language in TRANSLATED:
+        fresh = {
+            entry.key
+            for entry in parse_po(copy / "locale" / language / "LC_MESSAGES" / "django.po")
+            if entry.key
+        }
+        done = {
+            entry.key
+            for entry in _messages(language)
+            if entry.translated and "fuzzy" not in entry.flags
+        }
+        assert sorted(fresh - done) == [], f"run `make messages` and translate these ({language})"
+
+
+_LANGUAGE_FLAGS = [flag for language in TRANSLATED for flag in ("-l", language)]

@@ -63,7 +63,9 @@ def settle(table: Table, data: dict[str, Any]) -> dict[str, Any]:
     tournament = table.round.tournament
     hand = {**data, "ruleset": tournament.ruleset}
     # Through JSON text and back so Decimal amounts stay exact in the JSONField.
-    return loads(dumps(score_hand(tournament.ruleset, hand, tournament.house_rules).to_json()))
+    return loads(
+        dumps(score_hand(tournament.ruleset, hand, tournament.house_rules).to_json(words=True))
+    )
 
 
 def _locked(table: Table, expected_version: int | None, *, adding: bool = False) -> Table:

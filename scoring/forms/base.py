@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring import HandError, get_ruleset, score_hand
@@ -138,7 +139,10 @@ class HandForm(forms.Form):
             names = []
             for index, (group, options) in enumerate(groups):
                 name = f"{prefix}_{seat}_{index}"
-                label = _("%(seat)s: %(group)s") % {"seat": self.seat_title(seat), "group": group}
+                label = _("%(seat)s: %(group)s") % {
+                    "seat": self.seat_title(seat),
+                    "group": gettext(group),  # the engine's group name, marked there
+                }
                 self.fields[name] = forms.ChoiceField(
                     label=label, choices=[("", "—"), *options], required=False
                 )
@@ -206,9 +210,7 @@ class HandForm(forms.Form):
         )
         self.house_rule_fields = ["preset"]
         for rule in self.module.HOUSE_RULES:
-            field = house_rule_field(rule)
-            field.help_text = rule.help
-            self.fields[f"house_{rule.name}"] = field
+            self.fields[f"house_{rule.name}"] = house_rule_field(rule)
             self.house_rule_fields.append(f"house_{rule.name}")
 
     # ---- what the template asks ----------------------------------------------------
@@ -409,7 +411,7 @@ class HandForm(forms.Form):
     def seat_group_initial(
         data: dict[str, Any],
         prefix: str,
-        groups: list[tuple[str, list[tuple[str, str]]]],
+        groups: list[tuple[str, list[tuple[str, StrOrPromise]]]],
         entries: Iterable[Mapping[str, Any]] | None,
         key: str,
     ) -> None:

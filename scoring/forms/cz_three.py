@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.forms.base import HandForm
@@ -76,7 +77,9 @@ class CzThreeHandForm(HandForm):
     def _add_bonus(self, rule: BonusRule) -> BonusRow:
         prefix = f"bonus_{rule.name}"
         self.fields[f"{prefix}_side"] = forms.ChoiceField(
-            label=f"{rule.name}: {rule.what}", choices=BONUS_SIDES, required=False
+            label=format_lazy("{}: {}", _(rule.title), _(rule.what)),
+            choices=BONUS_SIDES,
+            required=False,
         )
         both = rule.announced is not None and rule.silent is not None
         if both:

@@ -1,9 +1,12 @@
 """The hand form of Czech Taroky, calling the XIX (RULES §3.1; docs/rules.md §6)."""
 
+from __future__ import annotations
+
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.forms.base import PagatValatForm
@@ -16,6 +19,9 @@ from scoring.forms.fields import (
 from scoring.rulesets.cz_xix_hand import ALL_POINTS, LEVELS, Contract
 from scoring.rulesets.cz_xix_hlasky import HLASKY
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
 TALONS = [
     ("1", _("the first three")),
     ("2", _("the second three")),
@@ -23,12 +29,13 @@ TALONS = [
 ]
 
 
-def hlaska_groups() -> list[tuple[str, list[tuple[str, str]]]]:
+def hlaska_groups() -> list[tuple[str, list[tuple[str, StrOrPromise]]]]:
     """The hlášky by exclusive group; one in two groups (barvy_honery) is offered in both."""
-    groups: dict[str, list[tuple[str, str]]] = {}
+    groups: dict[str, list[tuple[str, StrOrPromise]]] = {}
     for rule in HLASKY.values():
+        label = format_lazy("{} ({})", _(rule.title), rule.points)
         for group in rule.groups:
-            groups.setdefault(group, []).append((rule.name, f"{rule.name} ({rule.points})"))
+            groups.setdefault(group, []).append((rule.name, label))
     return list(groups.items())
 
 

@@ -8,6 +8,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from django import forms
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -84,10 +85,13 @@ def level_field(
     label: StrOrPromise, levels: Levels, top: int | None = None
 ) -> forms.TypedChoiceField:
     """A doubling level 0..top (a challenge, a flek) named by the ruleset: "none", "flek ×2", …"""
+    last = levels.top if top is None else top
     choices: list[tuple[str, StrOrPromise]] = [
-        (str(level), _("none") if not level else name)
-        for level, name in levels.choices()[: (levels.top if top is None else top) + 1]
+        (str(level), format_lazy("{} ×{}", _(levels.name(level)), levels.factor(level)))
+        for level in levels.above_none
+        if level <= last
     ]
+    choices.insert(0, ("0", _("none")))
     return forms.TypedChoiceField(label=label, choices=choices, coerce=int, initial="0")
 
 
@@ -133,24 +137,31 @@ def contract_field(contracts: Iterable[Enum]) -> forms.ChoiceField:
 
 
 def house_rule_field(rule: HouseRule) -> forms.Field:
-    """A house rule's field: left blank, the ruleset's default applies."""
+    """A house rule's field, labelled by its title: left blank, the ruleset's default applies."""
+    label = _(rule.title) if rule.title else rule.name
+    help_text = _(rule.help) if rule.help else ""
     if rule.kind == "bool":
-        return forms.NullBooleanField(label=rule.name, required=False, initial=rule.default)
+        return forms.NullBooleanField(
+            label=label, help_text=help_text, required=False, initial=rule.default
+        )
     if rule.kind == "choice":
-        choices = [(c, c) for c in rule.choices]
+        titles = rule.choice_titles or rule.choices
+        choices = [(choice, _(title)) for choice, title in zip(rule.choices, titles, strict=True)]
         return forms.ChoiceField(
-            label=rule.name, choices=choices, required=False, initial=rule.default
+            label=label, help_text=help_text, choices=choices, required=False, initial=rule.default
         )
     if rule.kind == "decimal":
         return BoundedDecimalField(
-            label=rule.name,
+            label=label,
+            help_text=help_text,
             required=False,
             initial=rule.default,
             min_value=rule.minimum,
             max_value=rule.maximum,
         )
     return forms.IntegerField(
-        label=rule.name,
+        label=label,
+        help_text=help_text,
         required=False,
         initial=rule.default,
         min_value=rule.minimum,

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from django import forms
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.forms.base import PagatValatForm
@@ -22,11 +23,11 @@ TALONS = [
 ]
 
 
-def value_groups() -> list[tuple[str, list[tuple[str, str]]]]:
+def value_groups() -> list[tuple[str, list[tuple[str, StrOrPromise]]]]:
     """The values by group, in the order of the table: [(group, [(name, label)])]."""
-    groups: dict[str, list[tuple[str, str]]] = {}
+    groups: dict[str, list[tuple[str, StrOrPromise]]] = {}
     for rule in spjst.VALUES:
-        label = f"{rule.title} ({rule.chips}: {rule.holds})"
+        label = format_lazy("{} ({}: {})", rule.title, rule.chips, _(rule.holds))
         groups.setdefault(rule.group, []).append((rule.name, label))
     return list(groups.items())
 

@@ -11,19 +11,21 @@ offender pays each other player the ruleset's renonc amount × the game's flek f
 
 >>> renonc = Renonc("cz.renonc.revoke", 2)
 >>> renonc.kind, renonc.voids, str(renonc)
-('revoke', True, 'Renonc cz.renonc.revoke (seat 2)')
+('revoke', True, 'Renonc: Revoke (seat 2)')
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from scoring.errors import HandError
-from scoring.labels import amount_text, doubled, personal_line
+from scoring.labels import doubled, personal_line, seats_text
 from scoring.levels import Levels
 from scoring.reader import JsonObject, describe
 from scoring.settlement import Amount, Line, Seat, exact, zero
+from scoring.words import Phrase, gettext_noop, phrase, word
 
 __all__ = [
     "KINDS",
@@ -36,15 +38,18 @@ __all__ = [
     "renonc_lines",
 ]
 
-KINDS = (
-    "misdeal",
-    "varsava_card_not_added",
-    "varsava_not_overtrumped",
-    "varsava_too_many_taroks",
-    "wrong_announcement",
-    "revoke",
-    "talon_discard",
-    "conduct",
+# kind → its title, as the rulings and every line name it
+KINDS: Mapping[str, str] = MappingProxyType(
+    {
+        "misdeal": gettext_noop("Misdeal"),
+        "varsava_card_not_added": gettext_noop("Talon card not added in Varšava"),
+        "varsava_not_overtrumped": gettext_noop("Tarok not overtrumped in Varšava"),
+        "varsava_too_many_taroks": gettext_noop("Varšava called with more than three taroks"),
+        "wrong_announcement": gettext_noop("Wrong announcement"),
+        "revoke": gettext_noop("Revoke"),
+        "talon_discard": gettext_noop("Wrong talon discard"),
+        "conduct": gettext_noop("Breach of players' discipline"),
+    }
 )
 # Kinds only a Varšava has; of those, the ones only its caller (the forehand) commits.
 _VARSAVA_ONLY = frozenset(kind for kind in KINDS if kind.startswith("varsava_"))
@@ -77,7 +82,13 @@ class Renonc:
         return self.kind != "conduct"
 
     def __str__(self) -> str:
-        return f"Renonc {self.code} (seat {self.seat})"
+        return str(self.said)
+
+    @property
+    def said(self) -> Phrase:
+        """The renonc as its line names it: ``Renonc: Revoke (seat 2)``."""
+        title = word(KINDS.get(self.kind, self.kind))
+        return phrase("Renonc: {renonc} ({seat})", renonc=title, seat=seats_text([self.seat]))
 
 
 def read_renoncs(
@@ -116,7 +127,7 @@ def penalties_only(hand: JsonObject, also: tuple[str, ...], unset: tuple[str, ..
 
 def adjustment_line(seats: Sequence[Seat]) -> Line:
     """The zero line that opens a standalone ruling."""
-    label = "Standalone adjustment: outside any scored hand, only the renoncs' own payments"
+    label = phrase("Standalone adjustment: outside any scored hand, only the renoncs' own payments")
     return Line("adjustment", label, zero(seats))
 
 
@@ -188,9 +199,9 @@ def renonc_lines(
     """One line a renonc: the offender pays ``amount`` × 2^level to each other player."""
     lines, amount = [], exact(amount)
     for renonc in renoncs:
-        parts = [f"{renonc}: {amount_text(amount)} to each"]
+        parts = [phrase("{renonc}: {amount} to each", renonc=renonc.said, amount=amount)]
         paid = doubled(amount, level, levels, parts)
         if renonc.voids:
-            parts.append("the hand is not scored")
+            parts.append(phrase("the hand is not scored"))
         lines.append(personal_line("penalty", parts, seats, (renonc.seat,), -paid))
     return lines

@@ -13,7 +13,6 @@ from typing import Any
 from scoring.penalties import PenaltyEntry
 from scoring.rulesets.cz_renonc import KINDS
 from scoring.rulesets.penalty_keywords import keywords
-from scoring.words import gettext_noop
 
 __all__ = ["renonc_entries"]
 
@@ -21,51 +20,43 @@ _PENALTY_CS = (
     " Tresty si určí každá tarokářská společnost podle svého uvážení, vyspělosti hráčů a "
     "hraní fair play."
 )
-# kind → (title, the rule in English, the seed's words)
-_TEXTS: Mapping[str, tuple[str, str, str]] = {
+# kind → (the rule in English, the seed's words); the titles are cz_renonc's KINDS
+_TEXTS: Mapping[str, tuple[str, str]] = {
     "misdeal": (
-        gettext_noop("Misdeal"),
         "The dealer deals a wrong number of cards, or deals in a wrong way.",
         "Špatné rozdávání: jestliže rozdávající (zadák) rozdá špatný počet karet, nebo rozdá "
         "nesprávným způsobem.",
     ),
     "varsava_card_not_added": (
-        gettext_noop("Talon card not added in Varšava"),
         "In Varšava the forehand did not add the six talon cards, one to each of the first "
         "six tricks, in the right order.",
         "Nepřihození karty do štychu při Varšavě: předák nepřihodil všech 6 karet ve správném "
         "pořadí do štychů.",
     ),
     "varsava_not_overtrumped": (
-        gettext_noop("Tarok not overtrumped in Varšava"),
         "In Varšava a player had to beat the highest tarok in the trick but played a lower one.",
         "Nepřebití vyneseného taroka při Varšavě: hráč měl přebít nejvyšší tarok ve štychu, "
         "ale podbil nižším.",
     ),
     "varsava_too_many_taroks": (
-        gettext_noop("Varšava called with more than three taroks"),
         "The forehand called Varšava holding more than three taroks.",
         "Vyvolání Varšavy s více než 3mi taroky: předák měl více než tři taroky.",
     ),
     "wrong_announcement": (
-        gettext_noop("Wrong announcement"),
         "A player announced a hláška wrongly (does not know the hlášky and mixes them up).",
         "Zahlášení nesprávné hlášky: hráč nezná hlášky a poplete je.",
     ),
     "revoke": (
-        gettext_noop("Revoke"),
         "A player did not follow suit, or did not play a tarok when one was due.",
         "Nepřiznání barvy nebo taroka: měl být přihozen tarok nebo barva, ale hráč hrál jinak.",
     ),
     "talon_discard": (
-        gettext_noop("Wrong talon discard"),
         "After taking cards from the talon a player did not discard the right number, so "
         "holds a wrong number of cards.",
         "Neodhození zpátky do talonu: neodhození za talón správný počet karet po rozebrání "
         "talónu (výsledkem je, že hráč má nesprávný počet karet v ruce).",
     ),
     "conduct": (
-        gettext_noop("Breach of players' discipline"),
         "A player prompts the partner in a way not allowed, plainly tries to cheat, or helps "
         "himself to a win on purpose; usually by talking or thinking aloud too much.",
         "Porušení hráčské kázně: Hráč jedná tak, že napovídá jakýmkoliv nepovoleným způsobem "
@@ -104,7 +95,7 @@ def renonc_entries(
     """
     entries = []
     for kind in KINDS:
-        title, rule, original = _TEXTS[kind]
+        title, (rule, original) = KINDS[kind], _TEXTS[kind]
         code = f"{prefix}.renonc.{kind}"
         rule += " The seed leaves the penalty to each club; RULES §7.2 decides it."
         entries.append(

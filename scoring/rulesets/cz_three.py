@@ -19,7 +19,16 @@ from types import MappingProxyType
 from typing import Any
 
 from scoring.house_rules import HouseRule, resolve
-from scoring.labels import amount_text, doubled, hand_summary, personal_line, side_line
+from scoring.labels import (
+    SIDE,
+    called,
+    doubled,
+    hand_summary,
+    made,
+    outcome,
+    personal_line,
+    side_line,
+)
 from scoring.rulesets.cz_deal import CzechDeal
 from scoring.rulesets.cz_renonc import adjustment_line, renonc_lines
 from scoring.rulesets.cz_renonc_catalogue import renonc_entries
@@ -27,7 +36,7 @@ from scoring.rulesets.cz_three_bonuses import BONUSES, Bonus
 from scoring.rulesets.cz_three_hand import LEVELS, NAME, Contract, Hand, table_seats
 from scoring.rulesets.cz_varsava import loser_line
 from scoring.settlement import Amount, Line, Settlement, exact
-from scoring.words import gettext_noop
+from scoring.words import Phrase, gettext_noop, phrase, word
 
 __all__ = [
     "BONUSES",
@@ -81,13 +90,19 @@ VARSAVA_VALUE = NO_TRICK_VALUE = Decimal(2)
 HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule(
         "renonc_value", Decimal(1), "decimal", minimum=0,
-        help="What a renonc costs the offender, to each other player, × the flek factor.",
+        title=gettext_noop("Renonc: what it costs"),
+        help=gettext_noop(
+            "What a renonc costs the offender, to each other player, × the flek factor."
+        ),
         source="RULES §7.2–§7.3 Decision in the seed's Kč: the Vysočina club's 1 Kč, ×2 per "
         "flek level (= 20 points at 5 h a point)",
     ),
     HouseRule(
         "failed_valat_doubles_bonuses", False, "bool",
-        help="Bonuses also count double when an announced Valát fails (not only a made one).",
+        title=gettext_noop("A failed Valát doubles the bonuses too"),
+        help=gettext_noop(
+            "Bonuses also count double when an announced Valát fails (not only a made one)."
+        ),
         source="where RULES §4.2 is silent: 001 \"Při Valátu jsou všechny hlášky dvojnásobné… "
         "Proto je dobré pokusit se valátu zabránit\" (a prevented Valát doubles nothing)",
     ),
@@ -107,13 +122,15 @@ PRESET_SOURCES: Mapping[str, str] = MappingProxyType(
 )
 
 _NAMES = {
-    Contract.PRVNI: "první",
-    Contract.DRUHA: "druhá",
-    Contract.TRETI: "třetí",
-    Contract.CTVRTA: "čtvrtá",
-    Contract.PATA: "pátá",
-    Contract.SOLO: "sólo",
+    Contract.PRVNI: gettext_noop("první"),
+    Contract.DRUHA: gettext_noop("druhá"),
+    Contract.TRETI: gettext_noop("třetí"),
+    Contract.CTVRTA: gettext_noop("čtvrtá"),
+    Contract.PATA: gettext_noop("pátá"),
+    Contract.SOLO: gettext_noop("sólo"),
 }
+_VALAT, _SOLO_VALAT = gettext_noop("Valát"), gettext_noop("Sólo-valát")
+_SOLO, _KILLED = gettext_noop("Sólo"), gettext_noop("killed in its own trick")
 
 
 def _example(kind: str, code: str) -> dict[str, Any]:
@@ -160,20 +177,25 @@ def _game_line(hand: Hand) -> Line:
     contract, declarer, points = hand.contract, hand.declarer, hand.declarer_points
     # A played hand: the reader (_check_complete) has refused one without these.
     assert contract is not None and declarer is not None and points is not None
-    name, valat = _NAMES[contract], hand.valat
+    name, valat = word(_NAMES[contract]), hand.valat
     if valat is None:
         won = points >= 36
-        price = GAME_PRICES[contract]
-        what = f"{'won' if won else 'lost'} with {points} points"
+        price = exact(GAME_PRICES[contract])
+        said = phrase(
+            "Game ({contract}): {result} with {points} points: {price}",
+            contract=name, result=outcome(won), points=points, price=price,
+        )  # fmt: skip
     else:
         won = valat.won
         announced, silent = VALAT_PRICES[hand.contract is Contract.SOLO]
-        price = announced if valat.announced else silent
-        kind = "Sólo-valát" if hand.contract is Contract.SOLO else "Valát"
-        how = "announced" if valat.announced else "silent"
-        what = f"{kind} {how}, {'made' if won else 'failed'}, instead of the game"
-    parts = [f"Game ({name}): {what}: {amount_text(exact(price))}"]
-    amount = doubled(exact(price), hand.flek, LEVELS, parts)
+        price = exact(announced if valat.announced else silent)
+        said = phrase(
+            "Game ({contract}): {valat} {call}, {result}, instead of the game: {price}",
+            contract=name, valat=word(_SOLO_VALAT if contract is Contract.SOLO else _VALAT),
+            call=called(valat.announced), result=made(won), price=price,
+        )  # fmt: skip
+    parts = [said]
+    amount = doubled(price, hand.flek, LEVELS, parts)
     return side_line("game", parts, hand.seats, (declarer,), amount if won else -amount)
 
 
@@ -182,13 +204,17 @@ def _bonus_line(hand: Hand, bonus: Bonus, rules: Mapping[str, Any]) -> Line:
     table_price = bonus.rule.price(announced=bonus.announced)
     assert table_price is not None  # the reader refuses a bonus the table prices "—"
     price = exact(table_price)
-    how = "announced" if bonus.announced else "silent"
-    result = "made" if bonus.won else "failed" if bonus.announced else "killed in its own trick"
-    parts = [f"Bonus {bonus.kind} ({bonus.side}) {how}, {result}: {amount_text(price)}"]
+    result = made(True) if bonus.won else made(False) if bonus.announced else word(_KILLED)
+    said = phrase(
+        "Bonus {bonus} ({side}) {call}, {result}: {price}",
+        bonus=word(bonus.rule.title), side=word(SIDE[bonus.side]), call=called(bonus.announced),
+        result=result, price=price,
+    )  # fmt: skip
+    parts = [said]
     amount: Amount = price
     for doubling in _doublings(hand, rules):
         amount = exact(amount * 2)
-        parts.append(f"{doubling} ×2 = {amount_text(amount)}")
+        parts.append(phrase("{doubling} ×2 = {amount}", doubling=word(doubling), amount=amount))
     declarer = hand.declarer
     assert declarer is not None  # a bonus is scored only in a played hand
     side = (declarer,) if bonus.side == "declarer" else hand.opponents
@@ -196,10 +222,10 @@ def _bonus_line(hand: Hand, bonus: Bonus, rules: Mapping[str, Any]) -> Line:
 
 
 def _doublings(hand: Hand, rules: Mapping[str, Any]) -> list[str]:
-    doublings = ["Sólo"] if hand.contract is Contract.SOLO else []
+    doublings = [_SOLO] if hand.contract is Contract.SOLO else []
     valat = hand.valat
     if valat and (valat.won or rules["failed_valat_doubles_bonuses"]):
-        doublings.append("Valát")
+        doublings.append(_VALAT)
     return doublings
 
 
@@ -211,12 +237,17 @@ def _varsava_lines(hand: Hand) -> list[Line]:
     lines = [loser_line(seats, points, VARSAVA_VALUE, hand.varsava_flek, LEVELS)]
     empty = tuple(seat for seat in seats if tricks[seat] == 0)
     if empty:
-        parts = [f"Varšava, no trick: {amount_text(NO_TRICK_VALUE)} from each, not multiplied"]
+        parts = [
+            phrase(
+                "Varšava, no trick: {amount} from each, not multiplied",
+                amount=exact(NO_TRICK_VALUE),
+            )
+        ]
         lines.append(personal_line("varsava", parts, seats, empty, exact(NO_TRICK_VALUE)))
     return lines
 
 
-def summary(hand: Mapping[str, Any]) -> str:
+def summary(hand: Mapping[str, Any]) -> Phrase:
     """A recorded hand in one line: ``Druha 1: 41, tutti`` (a Varšava shows its own flek)."""
     level = hand.get("varsava_flek") or hand.get("flek") or 0
     return hand_summary(hand, LEVELS.name(level) if level else "", PENALTIES)

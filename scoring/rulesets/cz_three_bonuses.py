@@ -19,6 +19,7 @@ from types import MappingProxyType
 
 from scoring.errors import HandError
 from scoring.reader import JsonObject
+from scoring.words import gettext_noop
 
 __all__ = ["BONUSES", "Bonus", "BonusRule", "read_bonuses"]
 
@@ -30,6 +31,7 @@ class BonusRule:
     """One bonus of the price table; ``None`` is the table's "—" (not allowed)."""
 
     name: str
+    title: str  # as players say it (the seed's Czech names)
     what: str
     announced: Decimal | None
     silent: Decimal | None
@@ -44,14 +46,67 @@ BONUSES: Mapping[str, BonusRule] = MappingProxyType(
     {
         rule.name: rule
         for rule in (
-            BonusRule("pagat", "I takes the last trick", Decimal(2), Decimal(1), bird=True),
-            BonusRule("uhu", "II takes the last but one", Decimal(3), Decimal("1.5"), bird=True),
-            BonusRule("kike", "III takes the third from last", Decimal(4), Decimal(2), bird=True),
-            BonusRule("trul", "I, XXI, Škýz in the side's tricks", None, Decimal("0.5")),
-            BonusRule("kings", "all four Kings in the side's tricks", None, Decimal("0.5")),
-            BonusRule("mond_caught", "Mond taken by the side's Škýz", None, Decimal("0.5")),
-            BonusRule("forty", "at least 40 points", Decimal("0.5"), None, points=40),
-            BonusRule("fifty", "at least 50 points", Decimal(1), None, points=50),
+            BonusRule(
+                "pagat",
+                gettext_noop("Pagát"),
+                gettext_noop("I takes the last trick"),
+                Decimal(2),
+                Decimal(1),
+                bird=True,
+            ),
+            BonusRule(
+                "uhu",
+                gettext_noop("Uhu"),
+                gettext_noop("II takes the last but one"),
+                Decimal(3),
+                Decimal("1.5"),
+                bird=True,
+            ),
+            BonusRule(
+                "kike",
+                gettext_noop("Kike"),
+                gettext_noop("III takes the third from last"),
+                Decimal(4),
+                Decimal(2),
+                bird=True,
+            ),
+            BonusRule(
+                "trul",
+                gettext_noop("Trul"),
+                gettext_noop("I, XXI, Škýz in the side's tricks"),
+                None,
+                Decimal("0.5"),
+            ),
+            BonusRule(
+                "kings",
+                gettext_noop("Královské honéry"),
+                gettext_noop("all four Kings in the side's tricks"),
+                None,
+                Decimal("0.5"),
+            ),
+            BonusRule(
+                "mond_caught",
+                gettext_noop("Chycený Mond"),
+                gettext_noop("Mond taken by the side's Škýz"),
+                None,
+                Decimal("0.5"),
+            ),
+            BonusRule(
+                "forty",
+                gettext_noop("At least 40"),
+                gettext_noop("at least 40 points"),
+                Decimal("0.5"),
+                None,
+                points=40,
+            ),
+            BonusRule(
+                "fifty",
+                gettext_noop("At least 50"),
+                gettext_noop("at least 50 points"),
+                Decimal(1),
+                None,
+                points=50,
+            ),
         )
     }
 )

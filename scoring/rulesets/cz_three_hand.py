@@ -25,11 +25,20 @@ from scoring.rulesets.cz_renonc import Renonc, check_renoncs, penalties_only, re
 from scoring.rulesets.cz_three_bonuses import Bonus, read_bonuses
 from scoring.rulesets.pagat import Valat, read_valat
 from scoring.settlement import Seat
+from scoring.words import gettext_noop
 
 __all__ = ["LEVELS", "NAME", "Contract", "Hand", "Valat", "table_seats"]
 
 NAME = "cz_three"
-LEVELS = Levels("flek", ("flek", "re", "tutti", "the fourth flek"))
+LEVELS = Levels(
+    "flek",
+    (
+        gettext_noop("flek"),
+        gettext_noop("re"),
+        gettext_noop("tutti"),
+        gettext_noop("the fourth flek"),
+    ),
+)
 WINNING_POINTS, ALL_POINTS = 36, 70
 TRICKS = 16  # 48 cards in tricks of three; with a sitter the first six take a talon card
 SITTER_TRICKS = 6  # the sitter plays the talon's six cards

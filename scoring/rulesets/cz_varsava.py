@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from scoring.labels import amount_text, doubled, personal_line, seats_text
+from scoring.labels import doubled, personal_line, seats_text
 from scoring.levels import Levels
 from scoring.settlement import Amount, Line, Seat, exact
+from scoring.words import phrase
 
 __all__ = ["loser_line", "most_points", "points_text"]
 
@@ -44,9 +45,11 @@ def loser_line(
     losers = most_points(points)
     value = exact(value)
     parts = [
-        f"Varšava: points {points_text(points)}; most points ({max(points.values())}): "
-        f"{seats_text(losers)}",
-        f"{amount_text(value)} to each",
-    ]
+        phrase(
+            "Varšava: points {points}; most points ({most}): {seats}",
+            points=points_text(points), most=max(points.values()), seats=seats_text(losers),
+        ),
+        phrase("{amount} to each", amount=value),
+    ]  # fmt: skip
     amount = doubled(value, level, levels, parts)
     return personal_line("varsava", parts, seats, losers, -amount)

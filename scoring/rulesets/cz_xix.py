@@ -17,7 +17,17 @@ from types import MappingProxyType
 from typing import Any
 
 from scoring.house_rules import HouseRule, resolve
-from scoring.labels import amount_text, doubled, hand_summary, side_line
+from scoring.labels import (
+    SIDE,
+    TALON,
+    called,
+    doubled,
+    hand_summary,
+    made,
+    outcome,
+    seats_text,
+    side_line,
+)
 from scoring.rulesets.cz_deal import CzechDeal
 from scoring.rulesets.cz_renonc import adjustment_line, renonc_lines
 from scoring.rulesets.cz_renonc_catalogue import renonc_entries
@@ -25,7 +35,7 @@ from scoring.rulesets.cz_varsava import loser_line
 from scoring.rulesets.cz_xix_hand import LEVELS, NAME, SEATS, Contract, Hand
 from scoring.rulesets.cz_xix_hlasky import HLASKY, hlaska_lines
 from scoring.settlement import Amount, Line, Settlement, exact, zero
-from scoring.words import gettext_noop
+from scoring.words import Phrase, Value, gettext_noop, phrase, word
 
 __all__ = [
     "DEAL",
@@ -63,33 +73,61 @@ DEAL = CzechDeal(forehands_own=frozenset({"prvni", "varsava"}))
 _DECISION = "RULES §3.2 Decision: 000 gives the povinnosti no prices"
 
 
-def _multiplier(name: str, what: str) -> HouseRule:
-    return HouseRule(
-        name, 1, "decimal", minimum=0, help=f"The base of {what} is multiplied by this.",
-        source=_DECISION,
-    )  # fmt: skip
+def _multiplier(name: str, title: str, help: str) -> HouseRule:
+    return HouseRule(name, 1, "decimal", minimum=0, title=title, help=help, source=_DECISION)
 
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
-    _multiplier("prvni_multiplier", "a první (základní povinnost)"),
-    _multiplier("druha_multiplier", "a druhá povinnost"),
-    _multiplier("preferanc_multiplier", "a preferanc with the first three"),
-    _multiplier("preferanc_second_multiplier", "a preferanc with the second three"),
-    _multiplier("preferanc_back_multiplier", "a preferanc gone back to the first three"),
-    _multiplier("solo_multiplier", "a sólo"),
+    _multiplier(
+        "prvni_multiplier", gettext_noop("Multiplier: první"),
+        gettext_noop("The base of a první (základní povinnost) is multiplied by this."),
+    ),
+    _multiplier(
+        "druha_multiplier", gettext_noop("Multiplier: druhá"),
+        gettext_noop("The base of a druhá povinnost is multiplied by this."),
+    ),
+    _multiplier(
+        "preferanc_multiplier", gettext_noop("Multiplier: preferanc, first three"),
+        gettext_noop("The base of a preferanc with the first three is multiplied by this."),
+    ),
+    _multiplier(
+        "preferanc_second_multiplier", gettext_noop("Multiplier: preferanc, second three"),
+        gettext_noop("The base of a preferanc with the second three is multiplied by this."),
+    ),
+    _multiplier(
+        "preferanc_back_multiplier",
+        gettext_noop("Multiplier: preferanc, back to the first three"),
+        gettext_noop(
+            "The base of a preferanc gone back to the first three is multiplied by this."
+        ),
+    ),
+    _multiplier(
+        "solo_multiplier", gettext_noop("Multiplier: sólo"),
+        gettext_noop("The base of a sólo is multiplied by this."),
+    ),
     HouseRule(
         "varsava_value", 10, "int", minimum=0, maximum=10_000,
-        help="What the player with the most points pays each other player in a Varšava.",
+        title=gettext_noop("Varšava: what the most points pay"),
+        help=gettext_noop(
+            "What the player with the most points pays each other player in a Varšava."
+        ),
         source="RULES §3.5 Decision: 000 gives Varšava no price",
     ),
     HouseRule(
         "renonc_points", 20, "int", minimum=0, maximum=10_000,
-        help="What a renonc costs the offender, to each other player, × the flek factor.",
+        title=gettext_noop("Renonc: what it costs"),
+        help=gettext_noop(
+            "What a renonc costs the offender, to each other player, × the flek factor."
+        ),
         source="RULES §7.2 Decision: Vysočina club rules, 1 Kč ×2 per flek at 5 h a point",
     ),
     HouseRule(
         "honery_always", "family", "choice", choices=("family", "honery"),
-        help="Which hlášky count even for a side that lost: the Honery family, or honery only.",
+        choice_titles=(gettext_noop("the Honéry family"), gettext_noop("Honéry only")),
+        title=gettext_noop("Hlášky counted for a side that lost"),
+        help=gettext_noop(
+            "Which hlášky count even for a side that lost: the Honery family, or honery only."
+        ),
         source="RULES §3.4 Decision: 000 \"mimo Honery, ty se přičítají vždy\"",
     ),
 )  # fmt: skip
@@ -114,12 +152,11 @@ PRESET_SOURCES: Mapping[str, str] = MappingProxyType(
 )
 
 _NAMES = {
-    Contract.PRVNI: "první",
-    Contract.DRUHA: "druhá",
-    Contract.PREFERANC: "preferanc",
-    Contract.SOLO: "sólo",
+    Contract.PRVNI: gettext_noop("první"),
+    Contract.DRUHA: gettext_noop("druhá"),
+    Contract.PREFERANC: gettext_noop("preferanc"),
+    Contract.SOLO: gettext_noop("sólo"),
 }
-_TALON = {1: "first three", 2: "second three", 3: "back to the first three"}
 _TALON_RULE = {
     1: "preferanc_multiplier",
     2: "preferanc_second_multiplier",
@@ -159,7 +196,9 @@ def score(hand: Hand, rules: Mapping[str, Any]) -> Settlement:
 
 def _play_lines(hand: Hand, rules: Mapping[str, Any]) -> list[Line]:
     if hand.folded:
-        label = "Game (první): folded, the declarer bought the called tarok; nothing is scored"
+        label = phrase(
+            "Game (první): folded, the declarer bought the called tarok; nothing is scored"
+        )
         return [Line("game", label, zero(SEATS))]
     if hand.contract is Contract.VARSAVA:
         varsava_points = hand.varsava_points
@@ -177,12 +216,12 @@ def _play_lines(hand: Hand, rules: Mapping[str, Any]) -> list[Line]:
     ]
 
 
-def _contract_name(contract: Contract, hand: Hand) -> str:
-    name = _NAMES[contract]
+def _contract_name(contract: Contract, hand: Hand) -> Phrase:
+    name = word(_NAMES[contract])
     if contract is Contract.PREFERANC:
-        return f"{name}, {_TALON[_talon(hand)]}"
+        return phrase("{contract}, {talon}", contract=name, talon=word(TALON[_talon(hand)]))
     if hand.partner is None and contract in (Contract.PRVNI, Contract.DRUHA):
-        return f"{name}, tiché sólo"
+        return phrase("{contract}, tiché sólo", contract=name)
     return name
 
 
@@ -205,14 +244,22 @@ def _game_line(hand: Hand, rules: Mapping[str, Any]) -> Line:
     assert points is not None and contract is not None
     name = _contract_name(contract, hand)
     if points == 35:
-        return Line("game", f"Game ({name}): 35:35 is a plichta, base 0", zero(SEATS))
+        return Line(
+            "game",
+            phrase("Game ({contract}): 35:35 is a plichta, base 0", contract=name),
+            zero(SEATS),
+        )
     base = abs(points - 35)
-    parts = [f"Game ({name}): |{points}−35|={base}"]
+    parts = [
+        phrase("Game ({contract}): |{points}−35|={base}", contract=name, points=points, base=base)
+    ]
     multiplier = _contract_multiplier(contract, hand, rules)
     amount: Amount = base
     if multiplier != 1:
         amount = exact(base * multiplier)
-        parts.append(f"×{amount_text(exact(multiplier))} = {amount_text(amount)}")
+        parts.append(
+            phrase("×{multiplier} = {amount}", multiplier=exact(multiplier), amount=amount)
+        )
     amount = doubled(amount, hand.flek, LEVELS, parts)
     return side_line("game", parts, SEATS, hand.declaring_side, amount if points > 35 else -amount)
 
@@ -222,10 +269,19 @@ def _pagat_line(hand: Hand) -> tuple[Line, ...]:
     pagat = hand.pagat
     if pagat is None:
         return ()
-    how = f"Pagat (seat {pagat.holder}) {'announced' if pagat.announced else 'silent'}"
-    how += " (the druhá's obligation)" if hand.contract is Contract.DRUHA else ""
+    how: dict[str, Value] = dict(
+        seat=seats_text([pagat.holder]), call=called(pagat.announced), result=outcome(pagat.won)
+    )
     points = 10 if pagat.announced else 5
-    parts = [f"{how}, {'won' if pagat.won else 'lost'}: {points}"]
+    parts = [
+        phrase(
+            "Pagat ({seat}) {call} (the druhá's obligation), {result}: {points}",
+            points=points,
+            **how,
+        )
+        if hand.contract is Contract.DRUHA
+        else phrase("Pagat ({seat}) {call}, {result}: {points}", points=points, **how)
+    ]
     amount = doubled(points, pagat.level, LEVELS, parts)
     side = hand.sides["declarer" if pagat.holder in hand.declaring_side else "opponents"]
     return (side_line("pagat", parts, SEATS, side, amount if pagat.won else -amount),)
@@ -236,16 +292,20 @@ def _valat_line(hand: Hand) -> tuple[Line, ...]:
     valat = hand.valat
     if valat is None:
         return ()
-    who = "the declaring side" if valat.side == "declarer" else "the opponents"
-    how = f"Valat by {who}, {'announced' if valat.announced else 'silent'}"
     points = 20 if valat.announced else 10
-    parts = [f"{how}, {'made' if valat.won else 'failed'}: {points}"]
+    parts = [
+        phrase(
+            "Valat by {side}, {call}, {result}: {points}",
+            side=word(SIDE[valat.side]), call=called(valat.announced), result=made(valat.won),
+            points=points,
+        )
+    ]  # fmt: skip
     amount = doubled(points, valat.level, LEVELS, parts)
     return (
         side_line("valat", parts, SEATS, hand.sides[valat.side], amount if valat.won else -amount),
     )
 
 
-def summary(hand: Mapping[str, Any]) -> str:
+def summary(hand: Mapping[str, Any]) -> Phrase:
     """A recorded hand in one line: ``Prvni 1+3: 41, flek, Pagat``."""
     return hand_summary(hand, LEVELS.name(hand["flek"]) if hand.get("flek") else "", PENALTIES)

@@ -31,12 +31,13 @@ from scoring.rulesets.pagat import (
     read_valat,
 )
 from scoring.settlement import Seat
+from scoring.words import gettext_noop
 
 __all__ = ["LEVELS", "NAME", "SEATS", "Contract", "Hand", "Pagat", "Valat"]
 
 NAME = "cz_xix"
 SEATS: tuple[Seat, ...] = (1, 2, 3, 4)
-LEVELS = Levels("flek", ("flek", "reflek", "superflek"))
+LEVELS = Levels("flek", (gettext_noop("flek"), gettext_noop("reflek"), gettext_noop("superflek")))
 WINNING_POINTS, ALL_POINTS = 36, 70
 
 

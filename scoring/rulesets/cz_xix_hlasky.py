@@ -18,9 +18,10 @@ from typing import Any
 
 from scoring.cards import Holding, pack_shortfall
 from scoring.errors import HandError
-from scoring.labels import side_line
+from scoring.labels import SIDE, seats_text, side_line
 from scoring.reader import JsonObject
 from scoring.settlement import Line, Seat, zero
+from scoring.words import Value, gettext_noop, phrase, word
 
 __all__ = [
     "HLASKY",
@@ -31,7 +32,7 @@ __all__ = [
     "read_hlasky",
 ]
 
-TRUMP_COUNT, HONOURS = "trump count", "honours"
+TRUMP_COUNT, HONOURS = gettext_noop("trump count"), gettext_noop("honours")
 CARDS_IN_HAND = 12  # after the talon, when hlášky are announced
 
 
@@ -44,6 +45,23 @@ class HlaskaRule:
     groups: tuple[str, ...]
     holds: str
     holding: Holding
+
+    @property
+    def title(self) -> str:
+        """The hláška as players say it: "Královské honéry", not ``kralovske_honery``."""
+        return _TITLES[self.name]
+
+
+_TITLES = {
+    "trul": gettext_noop("Trul"),
+    "honery": gettext_noop("Honéry"),
+    "tarocky": gettext_noop("Taročky"),
+    "barvy": gettext_noop("Barvy"),
+    "taroky": gettext_noop("Taroky"),
+    "kralovske_honery": gettext_noop("Královské honéry"),
+    "trulhonery": gettext_noop("Trulhonéry"),
+    "barvy_honery": gettext_noop("Barvy a honéry"),
+}
 
 
 _HONERY = Holding(trull=1, kings=2, counters=4)  # 3 Kings + 1 Trul card, or 2 + 2
@@ -140,15 +158,27 @@ def hlaska_lines(
     lines = []
     for hlaska in hlasky:
         side = "declarer" if hlaska.seat in sides["declarer"] else "opponents"
-        label = f"Hláška {hlaska.kind} (seat {hlaska.seat}): {hlaska.rule.points}"
+        which: dict[str, Value] = dict(
+            hlaska=word(hlaska.rule.title),
+            seat=seats_text([hlaska.seat]),
+            points=hlaska.rule.points,
+        )
         if winner is None:
-            lines.append(Line("hlaska", f"{label}, not counted at a plichta", zero(seats)))
-        elif winner == side or hlaska.kind in always:
-            note = "" if winner == side else ", counted though its side lost (Honery)"
-            lines.append(
-                side_line("hlaska", [label + note], seats, sides[side], hlaska.rule.points)
+            said = phrase("Hláška {hlaska} ({seat}): {points}, not counted at a plichta", **which)
+            lines.append(Line("hlaska", said, zero(seats)))
+        elif winner == side:
+            said = phrase("Hláška {hlaska} ({seat}): {points}", **which)
+            lines.append(side_line("hlaska", [said], seats, sides[side], hlaska.rule.points))
+        elif hlaska.kind in always:
+            said = phrase(
+                "Hláška {hlaska} ({seat}): {points}, counted though its side lost (Honery)", **which
             )
+            lines.append(side_line("hlaska", [said], seats, sides[side], hlaska.rule.points))
         else:
-            who = "the declaring side" if side == "declarer" else "the opponents"
-            lines.append(Line("hlaska", f"{label}, not counted: {who} lost", zero(seats)))
+            said = phrase(
+                "Hláška {hlaska} ({seat}): {points}, not counted: {side} lost",
+                side=word(SIDE[side]),
+                **which,
+            )
+            lines.append(Line("hlaska", said, zero(seats)))
     return lines

@@ -22,7 +22,7 @@ from types import MappingProxyType
 from typing import Any
 
 from scoring.house_rules import HouseRule, resolve
-from scoring.labels import doubled, written_line
+from scoring.labels import SIDE, called, doubled, made, outcome, seats_text, written_line
 from scoring.rulesets.si_double_catalogue import adjustment_entry
 from scoring.rulesets.si_double_hand import (
     CONTRACTS,
@@ -36,7 +36,7 @@ from scoring.rulesets.si_double_hand import (
 from scoring.rulesets.si_double_napovedi import NAPOVEDI, Napoved, counted
 from scoring.settlement import Line, Seat, Settlement
 from scoring.turns import RotatingDeal
-from scoring.words import gettext_noop
+from scoring.words import Phrase, Value, gettext_noop, phrase, series, word
 
 __all__ = [
     "DEAL",
@@ -99,18 +99,26 @@ _NAMES = {
     Contract.BERAC: "berač",
 }
 SILENT_VALAT = 250  # 002: "Valat 500 (tihi: 250)"
+_SIDES = {"declarer": SIDE["declarer"], "opponents": gettext_noop("the defenders")}
+_CAUGHT = gettext_noop("caught in the last trick")
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule(
         "klop_extreme", 140, "int", minimum=0, maximum=1_000,
-        help="In a klop, a player with more than 70 points scores minus this; one with no "
-        "trick scores plus this.",
+        title=gettext_noop("Klop: the extreme score"),
+        help=gettext_noop(
+            "In a klop, a player with more than 70 points scores minus this; one with no "
+            "trick scores plus this."
+        ),
         source="RULES §5.3 Decision: the one-pack ±70, doubled",
     ),
     HouseRule(
         "defenders_valat_counts", True, "bool",
-        help="A silent valat taken by the defenders scores −250 for each declaring member "
-        "(off: nothing is written).",
+        title=gettext_noop("The defenders' silent valat counts"),
+        help=gettext_noop(
+            "A silent valat taken by the defenders scores −250 for each declaring member "
+            "(off: nothing is written)."
+        ),
         source="RULES §5.3 Decision (TZS B1.14)",
     ),
 )  # fmt: skip
@@ -163,12 +171,22 @@ def _game_line(hand: Hand) -> Line:
     raw = abs(points - HALF)
     difference = round_to_five(raw)
     won = points > HALF
-    parts = [f"Game ({name_of(contract)} {value}): {points} points"]
-    if raw == difference:
-        parts[0] += f", |{points}−{HALF}|={raw}"
-    else:
-        parts[0] += f", |{points}−{HALF}|={raw} → {difference}"
-    parts.append(f"{value}+{difference}={value + difference}" + ("" if won else ", lost"))
+    game: dict[str, Value] = dict(
+        contract=name_of(contract), value=value, points=points, half=HALF, raw=raw
+    )
+    parts = [
+        phrase("Game ({contract} {value}): {points} points, |{points}−{half}|={raw}", **game)
+        if raw == difference
+        else phrase(
+            "Game ({contract} {value}): {points} points, |{points}−{half}|={raw} → {difference}",
+            difference=difference, **game,
+        ),
+        phrase("{value}+{difference}={sum}", value=value, difference=difference, sum=value + difference)
+        if won
+        else phrase(
+            "{value}+{difference}={sum}, lost", value=value, difference=difference, sum=value + difference
+        ),
+    ]  # fmt: skip
     amount = doubled(value + difference, hand.kontra, LEVELS, parts)
     return written_line("game", parts, hand.seats, hand.declaring_side, amount if won else -amount)
 
@@ -178,7 +196,14 @@ def _won_or_lost_line(hand: Hand) -> Line:
     contract = hand.contract
     assert contract is not None  # score() has put a standalone adjustment apart
     value = GAME_VALUES[contract]
-    parts = [f"Game ({name_of(contract)} {value}): {'won' if hand.won else 'lost'}"]
+    parts = [
+        phrase(
+            "Game ({contract} {value}): {result}",
+            contract=name_of(contract),
+            value=value,
+            result=outcome(bool(hand.won)),
+        )
+    ]
     amount = doubled(value, hand.kontra, LEVELS, parts)
     side = hand.declaring_side
     return written_line("game", parts, hand.seats, side, amount if hand.won else -amount)
@@ -187,14 +212,19 @@ def _won_or_lost_line(hand: Hand) -> Line:
 def _silent_valat_line(hand: Hand, rules: Mapping[str, Any]) -> Line:
     """A valat nobody bid: a flat 250 instead of game, difference and announcements."""
     by_declarer = hand.silent_valat == "declarer"
-    who = "the declaring side" if by_declarer else "the defenders"
-    parts = [f"Silent valat by {who}: {SILENT_VALAT} instead of game, difference and announcements"]
+    parts = [
+        phrase(
+            "Silent valat by {side}: {points} instead of game, difference and announcements",
+            side=word(_SIDES["declarer" if by_declarer else "opponents"]),
+            points=SILENT_VALAT,
+        )
+    ]
     if not by_declarer and not rules["defenders_valat_counts"]:
-        parts.append("house rule defenders_valat_counts off: nothing is written")
+        parts.append(phrase("the defenders' valat does not count (house rule): nothing is written"))
         return written_line("valat", parts, hand.seats, hand.declaring_side, 0)
     amount = doubled(SILENT_VALAT, hand.kontra, LEVELS, parts)
     if not by_declarer:
-        parts.append("the defenders score 0")
+        parts.append(phrase("the defenders score 0"))
     side = hand.declaring_side
     return written_line("valat", parts, hand.seats, side, amount if by_declarer else -amount)
 
@@ -209,18 +239,27 @@ def _napovedi_lines(hand: Hand) -> list[Line]:
 
 def _napoved_line(hand: Hand, napoved: Napoved, counts: bool) -> Line:
     rule = napoved.rule
-    side_name = "declaring side" if napoved.side == "declarer" else "defenders"
-    how = "announced" if napoved.announced else "silent"
-    result = (
-        "made" if napoved.won else "failed" if napoved.announced else "caught in the last trick"
-    )
-    parts = [f"{rule.title.capitalize()} ({side_name}) {how}, {result}"]
+    result = made(True) if napoved.won else made(False) if napoved.announced else word(_CAUGHT)
+    which: dict[str, Value] = dict(
+        napoved=rule.title.capitalize(), side=word(_SIDES[napoved.side]),
+        call=called(napoved.announced), result=result,
+    )  # fmt: skip
     side = hand.sides[napoved.side]
     if not counts:
-        parts.append("not counted: the side's higher one of its group counts alone")
+        parts = [
+            phrase("{napoved} ({side}) {call}, {result}", **which),
+            phrase("not counted: the side's higher one of its group counts alone"),
+        ]
         return written_line("announcement", parts, hand.seats, side, 0)
     value = rule.amount(announced=napoved.announced)
-    parts[0] += f": {value}" if napoved.announced else f": {rule.value}/2={value}"
+    parts = [
+        phrase("{napoved} ({side}) {call}, {result}: {value}", value=value, **which)
+        if napoved.announced
+        else phrase(
+            "{napoved} ({side}) {call}, {result}: {full}/2={value}",
+            full=rule.value, value=value, **which,
+        )
+    ]  # fmt: skip
     amount = doubled(value, napoved.kontra, LEVELS, parts)
     return written_line("announcement", parts, hand.seats, side, amount if napoved.won else -amount)
 
@@ -233,17 +272,24 @@ def _klop_lines(hand: Hand, rules: Mapping[str, Any]) -> list[Line]:
     assert seat_points is not None and seat_tricks is not None
     for seat in hand.seats:
         points, tricks = seat_points[seat], seat_tricks[seat]
-        parts = [f"Klop, seat {seat}: {points} points in {tricks} tricks"]
+        parts = [
+            phrase(
+                "Klop, {seat}: {points} points in {tricks} tricks",
+                seat=seats_text([seat]),
+                points=points,
+                tricks=tricks,
+            )
+        ]
         if tricks == 0:
-            parts.append(f"no trick: +{extreme}")
+            parts.append(phrase("no trick: +{extreme}", extreme=extreme))
             amount = extreme
         elif points > HALF:
-            parts.append(f"more than {HALF}: −{extreme}")
+            parts.append(phrase("more than {half}: −{extreme}", half=HALF, extreme=extreme))
             amount = -extreme
         else:
             amount = -round_to_five(points)
             if amount != -points:
-                parts.append(f"{points} → {-amount}")
+                parts.append(phrase("{points} → {rounded}", points=points, rounded=-amount))
         lines.append(written_line("klop", parts, hand.seats, (seat,), amount))
     return lines
 
@@ -251,14 +297,15 @@ def _klop_lines(hand: Hand, rules: Mapping[str, Any]) -> list[Line]:
 def _adjustment_line(hand: Hand, index: int) -> Line:
     """``si.adjustment``: the director writes ``points`` for one seat (RULES §7.3)."""
     adjustment = hand.penalties[index]
-    parts = [f"Adjustment by the director (si.adjustment): {adjustment.reason}"]
+    parts = [phrase("Adjustment by the director: {reason}", reason=adjustment.reason)]
     seat: tuple[Seat, ...] = (adjustment.seat,)
     return written_line("penalty", parts, hand.seats, seat, adjustment.points)
 
 
-def summary(hand: Mapping[str, Any]) -> str:
+def summary(hand: Mapping[str, Any]) -> Phrase:
     """A recorded hand in one line: ``Trojka 1+3: 83, kontra, 2 announcements``."""
-    parts, contract = [], hand.get("contract")
+    parts: list[Value] = []
+    contract = hand.get("contract")
     if contract == Contract.KLOP.value:
         points = hand.get("klop_points") or {}
         parts.append("Klop " + " ".join(f"{seat}:{points[seat]}" for seat in points))
@@ -267,17 +314,24 @@ def summary(hand: Mapping[str, Any]) -> str:
         known = CONTRACTS.get(contract)
         head = f"{(name_of(known) if known else str(contract)).capitalize()} {side}"
         if hand.get("won") is not None:
-            head += ": won" if hand["won"] else ": lost"
+            parts.append(phrase("{contract}: {result}", contract=head, result=outcome(hand["won"])))
         elif hand.get("silent_valat"):
-            head += f": silent valat ({hand['silent_valat']})"
+            by = word(_SIDES.get(hand["silent_valat"], str(hand["silent_valat"])))
+            parts.append(phrase("{contract}: silent valat by {side}", contract=head, side=by))
         elif hand.get("declarer_points") is not None:
-            head += f": {hand['declarer_points']}"
-        parts.append(head)
+            parts.append(f"{head}: {hand['declarer_points']}")
+        else:
+            parts.append(head)
         if hand.get("kontra"):
-            parts.append(LEVELS.name(hand["kontra"]))
+            parts.append(word(LEVELS.name(hand["kontra"])))
         if hand.get("announcements"):
-            parts.append(f"{len(hand['announcements'])} announcements")
+            parts.append(phrase("{count} announcements", count=len(hand["announcements"])))
     adjustments = [
-        f"adjustment ({p.get('seat')}: {p.get('points')})" for p in hand.get("penalties") or ()
+        phrase(
+            "adjustment ({seat}: {points})", seat=str(p.get("seat")), points=str(p.get("points"))
+        )
+        for p in hand.get("penalties") or ()
     ]
-    return "; ".join(part for part in (", ".join(parts), *adjustments) if part) or "—"
+    if not parts and not adjustments:
+        return word("—")
+    return series([series(parts, ", "), *adjustments] if parts else adjustments)

@@ -26,12 +26,16 @@ from scoring.reader import POINT_FIELDS, JsonObject, describe, read_side_points
 from scoring.rulesets.pagat import SIDES
 from scoring.rulesets.si_double_napovedi import Napoved, read_napovedi
 from scoring.settlement import Seat
+from scoring.words import gettext_noop
 
 __all__ = ["LEVELS", "NAME", "Adjustment", "Contract", "Hand", "table_seats"]
 
 NAME = "si_double"
 PLAYERS = (4, 6, 8)
-LEVELS = Levels("kontra", ("kontra", "re", "sub", "mort"))
+LEVELS = Levels(
+    "kontra",
+    (gettext_noop("kontra"), gettext_noop("re"), gettext_noop("sub"), gettext_noop("mort")),
+)
 HALF = DECK_POINTS // 2  # 70: the declaring side wins with more
 IN_TRICKS = 96  # 108 cards less the 12 of the talon (002)
 ADJUSTMENT = "si.adjustment"  # RULES §7.3: the director's free adjustment

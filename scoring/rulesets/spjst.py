@@ -19,7 +19,17 @@ from types import MappingProxyType
 from typing import Any
 
 from scoring.house_rules import HouseRule, resolve
-from scoring.labels import doubled, hand_summary, side_line
+from scoring.labels import (
+    SIDE,
+    TALON,
+    called,
+    doubled,
+    hand_summary,
+    made,
+    outcome,
+    seats_text,
+    side_line,
+)
 from scoring.rulesets.spjst_catalogue import PENALTIES
 from scoring.rulesets.spjst_deal import DEAL
 from scoring.rulesets.spjst_hand import LEVELS, NAME, SEATS, Contract, Hand
@@ -39,7 +49,7 @@ from scoring.settlement import (
     settle_personal_item,
     zero,
 )
-from scoring.words import gettext_noop
+from scoring.words import Phrase, Value, gettext_noop, phrase, word
 
 __all__ = [
     "DEAL",
@@ -77,18 +87,29 @@ DRIVE_TRICKS = None  # not played as a drive: no tricks to total
 HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule(
         "prever_back_multiplier", 3, "int", minimum=1, maximum=100,
-        help="What a lost Prever costs, times, when the player went back to the first three.",
+        title=gettext_noop("Lost Prever, back to the first three: multiplier"),
+        help=gettext_noop(
+            "What a lost Prever costs, times, when the player went back to the first three."
+        ),
         source="004 §8 and quick sheet (triple); the Westfest 2012 rules use 4",
     ),
     HouseRule(
         "valat_replaces_game", False, "bool",
-        help="A made Valat replaces the game instead of being scored beside it.",
+        title=gettext_noop("A made Valat replaces the game"),
+        help=gettext_noop("A made Valat replaces the game instead of being scored beside it."),
         source="RULES §2.3 Decision: 004 §16 voids only the Pagat",
     ),
     HouseRule(
         "renege_penalty", "discard_irregularity", "choice",
         choices=("discard_irregularity", "misdeal"),
-        help="A renege is penalised as a discarding irregularity, or as a misdeal (void).",
+        choice_titles=(
+            gettext_noop("as a discarding irregularity"),
+            gettext_noop("as a misdeal (the hand is void)"),
+        ),
+        title=gettext_noop("Renege penalty"),
+        help=gettext_noop(
+            "A renege is penalised as a discarding irregularity, or as a misdeal (void)."
+        ),
         source="004 §30 (as discarding irregularities); its quick sheet says as a misdeal",
     ),
 )  # fmt: skip
@@ -106,9 +127,7 @@ PRESET_SOURCES: Mapping[str, str] = MappingProxyType(
     }
 )
 
-_TALON = {1: "first three", 2: "second three", 3: "back to the first three"}
 _MULTIPLIER = {Contract.POVINOST: 2, Contract.PREVER: 3}
-_VALAT_SIDE = {"declarer": "the declaring side", "opponents": "the opponents"}
 
 
 def score(hand: Hand, rules: Mapping[str, Any]) -> Settlement:
@@ -137,7 +156,7 @@ def _opponents(hand: Hand) -> tuple[Seat, ...]:
 def _game_line(hand: Hand, rules: Mapping[str, Any]) -> Line:
     """The game (§29): the chip formula, the Prever loss multiplier, the challenges."""
     if rules["valat_replaces_game"] and hand.valat and hand.valat.won:
-        return Line("game", "Game: not scored, the Valat replaces it", zero(SEATS))
+        return Line("game", phrase("Game: not scored, the Valat replaces it"), zero(SEATS))
     points, contract = hand.declarer_points, hand.contract
     # A played hand: the reader (_check_complete) has refused one without these.
     assert points is not None and contract is not None
@@ -145,17 +164,33 @@ def _game_line(hand: Hand, rules: Mapping[str, Any]) -> Line:
     difference = abs(points - 53)
     product = (difference + 10) * multiplier
     chips: Amount = round_half_up(Fraction(product, 10))
+    formula: dict[str, Value] = dict(
+        points=points, difference=difference, plus_ten=difference + 10,
+        multiplier=multiplier, product=product, chips=chips,
+    )  # fmt: skip
     parts = [
-        f"Game: |{points}−53|={difference}, +10={difference + 10}, ×{multiplier}={product}"
-        f" → {chips} chips" + (" (53–53 is a loss)" if points == 53 else "")
-    ]
+        phrase(
+            "Game: |{points}−53|={difference}, +10={plus_ten}, ×{multiplier}={product}"
+            " → {chips} chips (53–53 is a loss)", **formula,
+        )
+        if points == 53
+        else phrase(
+            "Game: |{points}−53|={difference}, +10={plus_ten}, ×{multiplier}={product}"
+            " → {chips} chips", **formula,
+        )
+    ]  # fmt: skip
     won = points >= 54
     if contract is Contract.PREVER and not won:
         talon = hand.prever_talon
         assert talon is not None  # the reader requires a Prever's talon
         factor = rules["prever_back_multiplier"] if talon == 3 else talon
         chips *= factor
-        parts.append(f"Prever lost, {_TALON[talon]}: ×{factor} = {chips}")
+        parts.append(
+            phrase(
+                "Prever lost, {talon}: ×{factor} = {chips}",
+                talon=word(TALON[talon]), factor=factor, chips=chips,
+            )
+        )  # fmt: skip
     chips = doubled(chips, hand.challenge, LEVELS, parts)  # Kontra ×2 … Mort ×16
     return side_line("game", parts, SEATS, hand.declaring_side, chips if won else -chips)
 
@@ -165,12 +200,19 @@ def _pagat_line(hand: Hand) -> tuple[Line, ...]:
     pagat = hand.pagat
     if pagat is None:
         return ()
-    how = f"Pagat (seat {pagat.holder}) {'announced' if pagat.announced else 'silent'}"
-    how += ", won" if pagat.won else ", lost"
+    how: dict[str, Value] = dict(
+        seat=seats_text([pagat.holder]), call=called(pagat.announced), result=outcome(pagat.won)
+    )
     if hand.valat and hand.valat.won:
-        return (Line("pagat", f"{how}: void, the Valat was made", zero(SEATS)),)
+        return (
+            Line(
+                "pagat",
+                phrase("Pagat ({seat}) {call}, {result}: void, the Valat was made", **how),
+                zero(SEATS),
+            ),
+        )
     chips: Amount = 4 if pagat.announced else 2
-    parts = [f"{how}: {chips} chips"]
+    parts = [phrase("Pagat ({seat}) {call}, {result}: {chips} chips", chips=chips, **how)]
     chips = doubled(chips, pagat.level, LEVELS, parts)
     side = hand.declaring_side if pagat.holder in hand.declaring_side else _opponents(hand)
     return (side_line("pagat", parts, SEATS, side, chips if pagat.won else -chips),)
@@ -182,12 +224,19 @@ def _valat_line(hand: Hand) -> tuple[Line, ...]:
     if valat is None:
         return ()
     side = hand.declaring_side if valat.side == "declarer" else _opponents(hand)
-    how = f"Valat by {_VALAT_SIDE[valat.side]}, {'announced' if valat.announced else 'silent'}"
-    how += ", made" if valat.won else ", failed"
+    how: dict[str, Value] = dict(
+        side=word(SIDE[valat.side]), call=called(valat.announced), result=made(valat.won)
+    )
     if any(p.code == "spjst.valat_call_voided" for p in hand.penalties):
-        return (Line("valat", f"{how}: the call is void, no chips", zero(SEATS)),)
+        return (
+            Line(
+                "valat",
+                phrase("Valat by {side}, {call}, {result}: the call is void, no chips", **how),
+                zero(SEATS),
+            ),
+        )
     chips = 40 if valat.announced else 20
-    parts = [f"{how}: {chips} chips"]
+    parts = [phrase("Valat by {side}, {call}, {result}: {chips} chips", chips=chips, **how)]
     return (side_line("valat", parts, SEATS, side, chips if valat.won else -chips),)
 
 
@@ -196,17 +245,24 @@ def _value_lines(hand: Hand) -> list[Line]:
     void = {(p.seat, p.value) for p in hand.penalties if p.code == "spjst.illegal_declaration"}
     lines = []
     for declared in hand.values:
-        label = f"Value {declared.value} (seat {declared.seat})"
+        which: dict[str, Value] = dict(value=declared.rule.title, seat=seats_text([declared.seat]))
         if (declared.seat, declared.value) in void:
-            lines.append(Line("value", f"{label}: void, an illegal declaration", zero(SEATS)))
+            said = phrase("Value {value} ({seat}): void, an illegal declaration", **which)
+            lines.append(Line("value", said, zero(SEATS)))
             continue
         chips = declared.rule.chips
         deltas = settle_personal_item(SEATS, declared.seat, chips)
-        lines.append(Line("value", f"{label}: {chips} from each", deltas))
+        lines.append(
+            Line(
+                "value",
+                phrase("Value {value} ({seat}): {chips} from each", chips=chips, **which),
+                deltas,
+            )
+        )
     return lines
 
 
-def summary(hand: Mapping[str, Any]) -> str:
+def summary(hand: Mapping[str, Any]) -> Phrase:
     """A recorded hand in one line: ``Prever 2: 47, Kontra``."""
     level = LEVELS.name(hand["challenge"]) if hand.get("challenge") else ""
     return hand_summary(hand, level, PENALTIES)

@@ -37,12 +37,16 @@ from scoring.rulesets.spjst_penalties import (
 )
 from scoring.rulesets.spjst_values import DeclaredValue, read_values
 from scoring.settlement import Seat
+from scoring.words import gettext_noop
 
 __all__ = ["LEVELS", "NAME", "SEATS", "Contract", "Hand", "Pagat", "Valat"]
 
 NAME = "spjst"
 SEATS: tuple[Seat, ...] = (1, 2, 3, 4)
-LEVELS = Levels("challenge", ("Kontra", "Re", "Supre", "Mort"))
+LEVELS = Levels(
+    "challenge",
+    (gettext_noop("Kontra"), gettext_noop("Re"), gettext_noop("Supre"), gettext_noop("Mort")),
+)
 WINNING_POINTS = 54
 ALL_POINTS = 106
 

@@ -13,7 +13,9 @@ from types import MappingProxyType
 from typing import Any
 
 from scoring.errors import HandError
+from scoring.labels import seats_text
 from scoring.reader import JsonObject, describe
+from scoring.rulesets.spjst_catalogue import PENALTIES
 from scoring.rulesets.spjst_values import VALUE_RULES
 from scoring.settlement import (
     Deltas,
@@ -23,6 +25,7 @@ from scoring.settlement import (
     shift_to_offenders,
     zero,
 )
+from scoring.words import Phrase, gettext_noop, phrase, series, word
 
 __all__ = [
     "EFFECTS",
@@ -53,19 +56,25 @@ class Effect:
     note: str = ""
 
 
-_RULING = Effect(note="a ruling, no chips")
+_RULING = Effect(note=gettext_noop("a ruling, no chips"))
 EFFECTS: Mapping[str, Effect] = MappingProxyType(
     {
-        "spjst.misdeal": Effect(2, voids=True, once=True, note="the hand is void"),
-        "spjst.misdeal_after_play": Effect(once=True, note="the hand stands, no chips"),
+        "spjst.misdeal": Effect(2, voids=True, once=True, note=gettext_noop("the hand is void")),
+        "spjst.misdeal_after_play": Effect(
+            once=True, note=gettext_noop("the hand stands, no chips")
+        ),
         "spjst.discard_irregularity": Effect(2, offender_rule=True),
         "spjst.renege": Effect(2, offender_rule=True),
         "spjst.wrong_card_count": Effect(2, offender_rule=True),
         "spjst.discard_counter": Effect(5),
-        "spjst.illegal_declaration": Effect(2, params=("value",), note="the value is void"),
-        "spjst.valat_call_voided": Effect(once=True, note="the Valat call is void, no chips"),
+        "spjst.illegal_declaration": Effect(
+            2, params=("value",), note=gettext_noop("the value is void")
+        ),
+        "spjst.valat_call_voided": Effect(
+            once=True, note=gettext_noop("the Valat call is void, no chips")
+        ),
         "spjst.wrong_trump_called": Effect(
-            5, voids=True, once=True, note="the hand is void, values returned"
+            5, voids=True, once=True, note=gettext_noop("the hand is void, values returned")
         ),
         "spjst.wrong_trump_unnoticed": Effect(5, once=True),
         "spjst.wrong_povinost": Effect(2, once=True, params=("rightful",)),
@@ -75,7 +84,8 @@ EFFECTS: Mapping[str, Effect] = MappingProxyType(
         "spjst.wrong_table": _RULING,
     }
 )
-_RENEGE_AS_MISDEAL = Effect(2, voids=True, note="as a misdeal: the hand is void")
+_TITLES = {entry.code: entry.title for entry in PENALTIES}
+_RENEGE_AS_MISDEAL = Effect(2, voids=True, note=gettext_noop("as a misdeal: the hand is void"))
 
 # A standalone adjustment (penalties only, RULES §7.1) has no game, Pagat, Valat or values:
 # these codes act on them, so they need the scored hand. The offender-rule codes are found
@@ -95,7 +105,7 @@ _RENEGE_HINT = " (a renege stands alone only under renege_penalty = 'misdeal')"
 # Standing alone, an illegal declaration has no declared value to void: just the 2 chips.
 _ADJUSTMENT_NOTES: Mapping[str, str] = MappingProxyType(
     {
-        "spjst.illegal_declaration": (
+        "spjst.illegal_declaration": gettext_noop(
             "no value voided here (record it on its hand to return the value's chips)"
         ),
     }
@@ -112,9 +122,23 @@ class Penalty:
     rightful: Seat | None = None
 
     def __str__(self) -> str:
-        extra = f", value {self.value}" if self.value else ""
-        extra += f", rightful {self.rightful}" if self.rightful else ""
-        return f"Penalty {self.code} (seat {self.seat}{extra})"
+        return str(self.said)
+
+    @property
+    def said(self) -> Phrase:
+        """The penalty as a line names it: its title, the offender, its parameter."""
+        title, seat = word(_TITLES.get(self.code, self.code)), seats_text([self.seat])
+        if self.value:
+            value = VALUE_RULES[self.value].title if self.value in VALUE_RULES else self.value
+            return phrase(
+                "{penalty} ({seat}, value {value})", penalty=title, seat=seat, value=value
+            )
+        if self.rightful:
+            return phrase(
+                "{penalty} ({seat}, rightful declarer {rightful})",
+                penalty=title, seat=seat, rightful=self.rightful,
+            )  # fmt: skip
+        return phrase("{penalty} ({seat})", penalty=title, seat=seat)
 
 
 def effect_of(code: str, rules: Mapping[str, Any]) -> Effect:
@@ -263,7 +287,7 @@ def adjustment_lines(
     """
     header = Line(
         "adjustment",
-        "Standalone adjustment: outside any scored hand, only the penalties' own payments",
+        phrase("Standalone adjustment: outside any scored hand, only the penalties' own payments"),
         zero(seats),
     )
     lines = [header]
@@ -295,12 +319,14 @@ def penalty_lines(
 def _own_line(penalty: Penalty, effect: Effect, seats: Sequence[Seat]) -> Line:
     if penalty.code == "spjst.wrong_povinost":
         return _wrong_povinost_line(penalty, effect.chips, seats)
-    parts = [f"{effect.chips} to each"] if effect.chips else []
-    parts += [effect.note] if effect.note else []
+    parts = [phrase("{chips} to each", chips=effect.chips)] if effect.chips else []
+    parts += [word(effect.note)] if effect.note else []
     deltas = (
         settle_personal_item(seats, penalty.seat, -effect.chips) if effect.chips else zero(seats)
     )
-    return Line("penalty", f"{penalty}: {'; '.join(parts)}", deltas)
+    return Line(
+        "penalty", phrase("{penalty}: {what}", penalty=penalty.said, what=series(parts)), deltas
+    )
 
 
 def _wrong_povinost_line(penalty: Penalty, chips: int, seats: Sequence[Seat]) -> Line:
@@ -311,8 +337,11 @@ def _wrong_povinost_line(penalty: Penalty, chips: int, seats: Sequence[Seat]) ->
     deltas = zero(seats)
     for seat in others:
         deltas += settle_personal_item(seats, seat, chips, payers=payers)
-    names = " and ".join(str(s) for s in others)
-    return Line("penalty", f"{penalty}: each pays {chips} to seats {names}", deltas)
+    said = phrase(
+        "{penalty}: each pays {chips} to {seats}",
+        penalty=penalty.said, chips=chips, seats=seats_text(others),
+    )  # fmt: skip
+    return Line("penalty", said, deltas)
 
 
 def _offender_lines(
@@ -323,12 +352,23 @@ def _offender_lines(
         change = now - was
         if change:
             how = _offender_words(item.deltas, now, penalty.seat)
-            yield Line("penalty", f"{penalty}, {item.item}: {how}", change)
+            said = phrase(
+                "{penalty}, {item}: {how}",
+                penalty=penalty.said, item=word(_ITEMS.get(item.item, item.item)), how=how,
+            )  # fmt: skip
+            yield Line("penalty", said, change)
 
 
-def _offender_words(item: Deltas, now: Deltas, seat: Seat) -> str:
+_ITEMS = {
+    "game": gettext_noop("the game"),
+    "pagat": gettext_noop("the Pagat"),
+    "valat": gettext_noop("the Valat"),
+}
+
+
+def _offender_words(item: Deltas, now: Deltas, seat: Seat) -> Phrase:
     if item[seat] < 0:
-        return f"also pays the partners' losses: {-now[seat]} in all"
+        return phrase("also pays the partners' losses: {chips} in all", chips=-now[seat])
     if now[seat] < 0:
-        return f"collects nothing and pays the partners' winnings: {-now[seat]}"
-    return "collects nothing"
+        return phrase("collects nothing and pays the partners' winnings: {chips}", chips=-now[seat])
+    return phrase("collects nothing")

@@ -17,6 +17,7 @@ from scoring.cards import TRULL, Card, Holding, pack_need, parse_cards
 from scoring.errors import HandError
 from scoring.reader import JsonObject
 from scoring.settlement import Seat
+from scoring.words import gettext_noop
 
 __all__ = [
     "COUNTERS_GROUP",
@@ -28,8 +29,8 @@ __all__ = [
     "read_values",
 ]
 
-TRUMP_GROUP = "trump count"
-COUNTERS_GROUP = "counters"
+TRUMP_GROUP = gettext_noop("trump count")
+COUNTERS_GROUP = gettext_noop("counters")
 _TRUMPS_IN_PACK = 22
 # 12 cards each when values are declared: 54 less the 6 of the talon, dealt to four.
 CARDS_IN_HAND = 12
@@ -52,18 +53,30 @@ class ValueRule:
 
 
 VALUES: tuple[ValueRule, ...] = (
-    ValueRule("tarocky", 2, TRUMP_GROUP, "8 or 9 trumps", Holding(8, 9)),
-    ValueRule("taroky", 4, TRUMP_GROUP, "10 or more trumps", Holding(10)),
-    ValueRule("beeda", 2, TRUMP_GROUP, "1 or 2 trumps", Holding(1, 2)),
-    ValueRule("uni", 4, TRUMP_GROUP, "no trump", Holding(0, 0)),
-    ValueRule("trull", 2, COUNTERS_GROUP, "Skys, Pagat and Mond", Holding(trull=3)),
-    ValueRule("pane", 2, COUNTERS_GROUP, "any four counters", Holding(counters=4)),
-    ValueRule("trull_pane", 4, COUNTERS_GROUP, "the Trull and a King", Holding(trull=3, kings=1)),
-    ValueRule("kings", 4, COUNTERS_GROUP, "all four Kings", Holding(kings=4)),
+    ValueRule("tarocky", 2, TRUMP_GROUP, gettext_noop("8 or 9 trumps"), Holding(8, 9)),
+    ValueRule("taroky", 4, TRUMP_GROUP, gettext_noop("10 or more trumps"), Holding(10)),
+    ValueRule("beeda", 2, TRUMP_GROUP, gettext_noop("1 or 2 trumps"), Holding(1, 2)),
+    ValueRule("uni", 4, TRUMP_GROUP, gettext_noop("no trump"), Holding(0, 0)),
+    ValueRule("trull", 2, COUNTERS_GROUP, gettext_noop("Skys, Pagat and Mond"), Holding(trull=3)),
+    ValueRule("pane", 2, COUNTERS_GROUP, gettext_noop("any four counters"), Holding(counters=4)),
     ValueRule(
-        "rosanne_pane", 6, COUNTERS_GROUP, "four Kings and a Trull card", Holding(trull=1, kings=4)
+        "trull_pane",
+        4,
+        COUNTERS_GROUP,
+        gettext_noop("the Trull and a King"),
+        Holding(trull=3, kings=1),
     ),
-    ValueRule("spjst", 10, COUNTERS_GROUP, "all seven counters", Holding(trull=3, kings=4)),
+    ValueRule("kings", 4, COUNTERS_GROUP, gettext_noop("all four Kings"), Holding(kings=4)),
+    ValueRule(
+        "rosanne_pane",
+        6,
+        COUNTERS_GROUP,
+        gettext_noop("four Kings and a Trull card"),
+        Holding(trull=1, kings=4),
+    ),
+    ValueRule(
+        "spjst", 10, COUNTERS_GROUP, gettext_noop("all seven counters"), Holding(trull=3, kings=4)
+    ),
 )
 VALUE_RULES = MappingProxyType({rule.name: rule for rule in VALUES})
 _BEST_FIRST = sorted(VALUES, key=lambda rule: -rule.chips)

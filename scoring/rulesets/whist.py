@@ -13,8 +13,8 @@ credited), the other side 0 unless it scored too. Rubbers: :mod:`whist_rubber`.
 {1: 6, 2: 4, 3: 6, 4: 4}
 >>> settlement.lines[0].label
 'Tricks N–S: 9 taken, 9−6=3 over the book × 2 = 6; seats 1 and 3 score +6 each'
->>> summary({"variant": "standard", "tricks": {"NS": 9, "EW": 4},
-...          "honours": {"side": "EW", "count": 4}})
+>>> str(summary({"variant": "standard", "tricks": {"NS": 9, "EW": 4},
+...              "honours": {"side": "EW", "count": 4}}))
 'Standard: NS 9, EW 4; honours EW 4'
 """
 
@@ -26,14 +26,14 @@ from types import MappingProxyType
 from typing import Any
 
 from scoring.house_rules import HouseRule, resolve
-from scoring.labels import written_line
+from scoring.labels import seats_text, written_line
 from scoring.levels import Levels
 from scoring.penalties import PenaltyEntry
 from scoring.rulesets.whist_hand import NAME, SIDES, TRICKS, Hand, Variant, table_seats
 from scoring.rulesets.whist_rubber import Item, Rubber, rubbers_of
 from scoring.settlement import Line, Seat, Settlement
 from scoring.turns import HandData, Turn, after
-from scoring.words import gettext_noop
+from scoring.words import Phrase, Value, gettext_noop, phrase, series, word
 
 __all__ = [
     "DEAL",
@@ -73,8 +73,11 @@ TABLE_FIELD: str | None = None  # three players is a variant; no ruling stands a
 HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule(
         "strike_points", False, "bool",
-        help="In a rubber, the side that reaches 10 first in a game strikes the opponents' "
-        "points of that game from their total.",
+        title=gettext_noop("Strike the opponents' points (škrtat)"),
+        help=gettext_noop(
+            "In a rubber, the side that reaches 10 first in a game strikes the opponents' "
+            "points of that game from their total."
+        ),
         source="RULES §6.2: 003 \"Pravidla někdy také dovolují body škrtat\"",
     ),
 )  # fmt: skip
@@ -125,28 +128,31 @@ DEAL = WhistDeal()
 
 BOOK = 6  # a side's first six tricks (003 "kniha")
 SLAMS = {
-    TRICKS - 1: ("Small slam", "the opponents took one trick", 30),
-    TRICKS: ("Grand slam", "the opponents took no trick", 50),
+    TRICKS - 1: (gettext_noop("Small slam"), gettext_noop("the opponents took one trick"), 30),
+    TRICKS: (gettext_noop("Grand slam"), gettext_noop("the opponents took no trick"), 50),
 }
 _SIDE_NAMES = {"NS": "N–S", "EW": "E–W"}
 # The points of a trick over the book, and why (RULES §6.1).
 _TRICK_VALUE = {
     Variant.STANDARD: (2, ""),
-    Variant.GRAND: (4, " (grand)"),
-    Variant.FLYING_DUCK: (4, " (flying duck)"),
+    Variant.GRAND: (4, gettext_noop("grand")),
+    Variant.FLYING_DUCK: (4, gettext_noop("flying duck")),
 }
 _GRAND_ACES = {3: 2, 4: 4}  # grand: three aces 2, four aces 4
 _HUSSAR_HONOURS = {3: 1, 4: 2, 5: 3}
-_ALONE_LIMIT = {Variant.THREE_PLAYER: (4, "over four"), Variant.HUSSAR: (3, "from the fourth on")}
+_ALONE_LIMIT = {
+    Variant.THREE_PLAYER: (4, gettext_noop("over four")),
+    Variant.HUSSAR: (3, gettext_noop("from the fourth on")),
+}
 
 
-def _party_name(party: str) -> str:
-    return _SIDE_NAMES.get(party) or f"seat {party}"
+def _party_name(party: str) -> Value:
+    return _SIDE_NAMES.get(party) or seats_text([int(party)])
 
 
 _CAYENNE = {
-    True: (4, " (cayenne, the dealer's trump kept: doubled)"),
-    False: (2, " (cayenne, another trump named)"),
+    True: (4, gettext_noop("cayenne, the dealer's trump kept: doubled")),
+    False: (2, gettext_noop("cayenne, another trump named")),
 }
 
 
@@ -174,10 +180,20 @@ def _side_tricks(hand: Hand) -> list[Item]:
     for party, taken in hand.party_tricks().items():
         if taken > BOOK:
             over = taken - BOOK
-            text = (
-                f"Tricks {_party_name(party)}: {taken} taken, {taken}−{BOOK}={over} over the "
-                f"book × {value}{why} = {over * value}"
+            said: dict[str, Value] = dict(
+                party=_party_name(party), taken=taken, book=BOOK, over=over, value=value
             )
+            text = (
+                phrase(
+                    "Tricks {party}: {taken} taken, {taken}−{book}={over} over the book"
+                    " × {value} ({why}) = {points}", why=word(why), points=over * value, **said,
+                )
+                if why
+                else phrase(
+                    "Tricks {party}: {taken} taken, {taken}−{book}={over} over the book"
+                    " × {value} = {points}", points=over * value, **said,
+                )
+            )  # fmt: skip
             items.append(Item("tricks", party, over * value, text))
     return items
 
@@ -190,18 +206,37 @@ def _side_honours(hand: Hand) -> list[Item]:
     who = _party_name(party)
     if hand.variant is Variant.GRAND:
         points = _GRAND_ACES.get(count, 0)
-        text = f"Honours {who} (grand): {count} aces"
-        text += f" = {points}" if points else " score nothing (3 or 4 score)"
+        text = (
+            phrase(
+                "Honours {party} (grand): {count} aces = {points}",
+                party=who,
+                count=count,
+                points=points,
+            )
+            if points
+            else phrase(
+                "Honours {party} (grand): {count} aces score nothing (3 or 4 score)",
+                party=who,
+                count=count,
+            )
+        )
         return [Item("honours", party, points, text)]
-    text = f"Honours {who}: {count} of A K Q J 10 of trumps"
     if count < 3:
-        return [Item("honours", party, 0, text + " score nothing (3, 4 or 5 score)")]
-    points = count
-    text += f" = {points}"
+        text = phrase(
+            "Honours {party}: {count} of A K Q J 10 of trumps score nothing (3, 4 or 5 score)",
+            party=who, count=count,
+        )  # fmt: skip
+        return [Item("honours", party, 0, text)]
     if hand.variant is Variant.CAYENNE and hand.cayenne_accepted:
-        points *= 2
-        text += f", the dealer's trump kept ×2 = {points}"
-    return [Item("honours", party, points, text)]
+        text = phrase(
+            "Honours {party}: {count} of A K Q J 10 of trumps = {count}, the dealer's trump "
+            "kept ×2 = {points}", party=who, count=count, points=count * 2,
+        )  # fmt: skip
+        return [Item("honours", party, count * 2, text)]
+    text = phrase(
+        "Honours {party}: {count} of A K Q J 10 of trumps = {count}", party=who, count=count
+    )
+    return [Item("honours", party, count, text)]
 
 
 def _slams(hand: Hand) -> list[Item]:
@@ -209,7 +244,10 @@ def _slams(hand: Hand) -> list[Item]:
     for party, taken in hand.party_tricks().items():
         if taken in SLAMS:
             name, why, bonus = SLAMS[taken]
-            text = f"{name} {_party_name(party)}: {taken} tricks, {why}: +{bonus}"
+            text = phrase(
+                "{slam} {party}: {taken} tricks, {why}: +{bonus}",
+                slam=word(name), party=_party_name(party), taken=taken, why=word(why), bonus=bonus,
+            )  # fmt: skip
             items.append(Item("slam", party, bonus, text))
     return items
 
@@ -220,10 +258,11 @@ def _alone_tricks(hand: Hand) -> list[Item]:
     for party, taken in hand.party_tricks().items():
         if taken > limit:
             over = taken - limit
-            text = (
-                f"Tricks {_party_name(party)}: {taken} taken, {taken}−{limit}={over} {how} × 2 "
-                f"= {over * 2}"
-            )
+            text = phrase(
+                "Tricks {party}: {taken} taken, {taken}−{limit}={over} {how} × 2 = {points}",
+                party=_party_name(party), taken=taken, limit=limit, over=over, how=word(how),
+                points=over * 2,
+            )  # fmt: skip
             items.append(Item("tricks", party, over * 2, text))
     return items
 
@@ -234,8 +273,19 @@ def _hussar_honours(hand: Hand) -> list[Item]:
         return []
     party, count = str(honours.holder), honours.count
     points = _HUSSAR_HONOURS.get(count, 0)
-    text = f"Honours {_party_name(party)} (hussar): {count} of A K Q J 10 of trumps"
-    text += f" = {points}" if points else " score nothing (3, 4 or 5 score)"
+    said: dict[str, Value] = dict(party=_party_name(party), count=count)
+    text = (
+        phrase(
+            "Honours {party} (hussar): {count} of A K Q J 10 of trumps = {points}",
+            points=points,
+            **said,
+        )
+        if points
+        else phrase(
+            "Honours {party} (hussar): {count} of A K Q J 10 of trumps score nothing (3, 4 or 5 score)",
+            **said,
+        )
+    )
     return [Item("honours", party, points, text)]
 
 
@@ -291,19 +341,22 @@ def drive_tricks(hand: Mapping[str, Any], seats: Sequence[Seat]) -> dict[Seat, i
 DRIVE_TRICKS = drive_tricks
 
 
-def summary(hand: Mapping[str, Any]) -> str:
+def summary(hand: Mapping[str, Any]) -> Phrase:
     """A recorded hand in one line: ``Cayenne (trump kept): NS 8, EW 5; honours NS 4``."""
-    variant = str(hand.get("variant") or "").replace("_", " ").capitalize() or "—"
+    variant: Value = str(hand.get("variant") or "").replace("_", " ").capitalize() or "—"
     if hand.get("cayenne_accepted"):
-        variant += " (trump kept)"
+        variant = phrase("{variant} (trump kept)", variant=variant)
     tricks = hand.get("tricks") or {}
     if set(tricks) <= set(SIDES):
-        taken = ", ".join(f"{key} {count}" for key, count in tricks.items())
+        taken: Value = ", ".join(f"{key} {count}" for key, count in tricks.items())
     else:  # each seat alone
-        taken = "seats " + "/".join(str(count) for _seat, count in sorted(tricks.items()))
-    parts = [f"{variant}: {taken}"]
+        counts = "/".join(str(count) for _seat, count in sorted(tricks.items()))
+        taken = phrase("seats {counts}", counts=counts)
+    parts = [phrase("{variant}: {tricks}", variant=variant, tricks=taken)]
     honours = hand.get("honours")
     if honours:
-        holder = honours.get("side") or f"seat {honours.get('seat')}"
-        parts.append(f"honours {holder} {honours.get('count')}")
-    return "; ".join(parts)
+        holder = honours.get("side") or phrase("seat {seat}", seat=str(honours.get("seat")))
+        parts.append(
+            phrase("honours {holder} {count}", holder=holder, count=str(honours.get("count")))
+        )
+    return series(parts)

@@ -20,8 +20,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring.errors import HandError
+from scoring.labels import seats_text
 from scoring.rulesets.whist_hand import Hand, Variant
 from scoring.settlement import Seat, Settlement
+from scoring.words import Phrase, Value, phrase
 
 __all__ = [
     "GAME",
@@ -47,7 +49,7 @@ class Item:
     item: str
     party: str
     points: int
-    text: str
+    text: Phrase
 
 
 @dataclass(frozen=True)
@@ -62,7 +64,7 @@ class RubberHand:
     game: Mapping[str, int]
     games: Mapping[str, int]
     totals: Mapping[str, int]
-    events: tuple[str, ...]
+    events: tuple[Phrase, ...]
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -70,7 +72,7 @@ class RubberHand:
             "game": dict(self.game),
             "games": dict(self.games),
             "totals": dict(self.totals),
-            "events": list(self.events),
+            "events": [str(event) for event in self.events],
         }
 
 
@@ -115,8 +117,8 @@ def _kind(hand: Hand) -> str:
     return "alone" if hand.variant in (Variant.HUSSAR, Variant.THREE_PLAYER) else "partnerships"
 
 
-def _party_text(party: str) -> str:
-    return {"NS": "N–S", "EW": "E–W"}.get(party) or f"seat {party}"
+def _party_text(party: str) -> Value:
+    return {"NS": "N–S", "EW": "E–W"}.get(party) or seats_text([int(party)])
 
 
 def rubbers_of(
@@ -161,7 +163,7 @@ def _rubber(
     while index < len(hands) and result is None:
         hand = hands[index]
         _check_fits(index, hand, first)
-        events: list[str] = []
+        events: list[Phrase] = []
         winner = None
         for stage in _GAME_ITEMS:
             for item in items[index]:
@@ -176,13 +178,22 @@ def _rubber(
         if winner is not None:
             games[winner] += 1
             totals[winner] += GAME_BONUS
-            events.append(f"Game {sum(games.values())} to {_party_text(winner)}: +{GAME_BONUS}")
+            events.append(
+                phrase(
+                    "Game {number} to {party}: +{bonus}",
+                    number=sum(games.values()), party=_party_text(winner), bonus=GAME_BONUS,
+                )
+            )  # fmt: skip
             if strike:
                 events.extend(_strike(game, totals, winner))
             if games[winner] == needed:
                 totals[winner] += RUBBER_BONUS
-                count = "one game" if needed == 1 else f"{needed} games"
-                events.append(f"Rubber to {_party_text(winner)} ({count}): +{RUBBER_BONUS}")
+                said: dict[str, Value] = dict(party=_party_text(winner), bonus=RUBBER_BONUS)
+                events.append(
+                    phrase("Rubber to {party} (one game): +{bonus}", **said)
+                    if needed == 1
+                    else phrase("Rubber to {party} ({games} games): +{bonus}", games=needed, **said)
+                )
                 others = max(total for party, total in totals.items() if party != winner)
                 result = RubberResult(winner, dict(totals), totals[winner] - others)
             game = dict.fromkeys(parties, 0)
@@ -212,14 +223,18 @@ def _game_winner(game: Mapping[str, int]) -> str | None:
     return leaders[0] if top >= GAME and len(leaders) == 1 else None
 
 
-def _strike(game: Mapping[str, int], totals: dict[str, int], winner: str) -> list[str]:
+def _strike(game: Mapping[str, int], totals: dict[str, int], winner: str) -> list[Phrase]:
     """003 "škrtat": the other parties' points of this game leave their totals."""
     events = []
     for party, points in game.items():
         if party != winner and points:
             totals[party] -= points
-            verb = "strike" if winner in ("NS", "EW") else "strikes"
+            said: dict[str, Value] = dict(
+                winner=_party_text(winner), party=_party_text(party), points=points
+            )
             events.append(
-                f"{_party_text(winner)} {verb} {_party_text(party)}'s {points} points of the game"
+                phrase("{winner} strike {party}'s {points} points of the game", **said)
+                if winner in ("NS", "EW")
+                else phrase("{winner} strikes {party}'s {points} points of the game", **said)
             )
     return events

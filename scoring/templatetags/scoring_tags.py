@@ -7,6 +7,8 @@ from typing import Any
 from django import forms, template
 from django.utils.formats import number_format
 
+from scoring.translate import line_text, say
+
 register = template.Library()
 
 
@@ -43,3 +45,16 @@ NARROW_SEATS = 5
 def wide(seats: Sized) -> bool:
     """Whether a table of `seats` is too wide for labels beside the amounts on a phone."""
     return len(seats) > NARROW_SEATS
+
+
+@register.filter
+def said(value: Any) -> str:
+    """One of the engine's phrases (a rubber's event, a hand's summary) in the active
+    language; a plain text is shown as it is."""
+    return say(value)
+
+
+@register.filter
+def line_label(line: Any) -> str:
+    """A settlement line's label in the active language (a Line, or a stored line's JSON)."""
+    return line_text(line)

@@ -12,7 +12,7 @@ doubled by the declarer's "double" (×2) or "redouble" (×4), and is paid it on 
 ...                        "double": 1})
 >>> score(hand, resolve(HOUSE_RULES)).lines[0].label
 'Solo: 40 points of 70, won; price 3; double ×2 = 6; seat 2 alone wins 6 from each of the others'
->>> summary({"contract": "solo", "declarer": 2, "declarer_points": 40, "double": 1})
+>>> str(summary({"contract": "solo", "declarer": 2, "declarer_points": 40, "double": 1}))
 'Solo 2: 40, double'
 """
 
@@ -28,12 +28,13 @@ from django.utils.translation import gettext_lazy as _
 from scoring.forms.base import HandForm
 from scoring.forms.fields import PILLS, level_field, seat_field
 from scoring.house_rules import HouseRule
-from scoring.labels import doubled, hand_summary, side_line
+from scoring.labels import doubled, hand_summary, outcome, side_line
 from scoring.levels import Levels
 from scoring.penalties import PenaltyEntry
 from scoring.reader import JsonObject
 from scoring.settlement import Seat, Settlement
 from scoring.turns import HandData, Turn, after
+from scoring.words import Phrase, phrase
 
 NAME = "duel"
 TITLE = "Duel (a test game)"
@@ -98,15 +99,18 @@ def score(hand: Hand, rules: Mapping[str, Any]) -> Settlement:
     """One line: the declarer wins or loses the price × 2^double from each opponent."""
     won = hand.declarer_points >= 36
     parts = [
-        f"{hand.contract.capitalize()}: {hand.declarer_points} points of 70, "
-        f"{'won' if won else 'lost'}; price {PRICES[hand.contract]}"
-    ]
+        phrase(
+            "{contract}: {points} points of 70, {result}; price {price}",
+            contract=hand.contract.capitalize(), points=hand.declarer_points,
+            result=outcome(won), price=PRICES[hand.contract],
+        )
+    ]  # fmt: skip
     amount = doubled(PRICES[hand.contract], hand.double, LEVELS, parts)
     line = side_line("game", parts, SEATS, (hand.declarer,), amount if won else -amount)
     return Settlement(NAME, SEATS, (line,))
 
 
-def summary(hand: Mapping[str, Any]) -> str:
+def summary(hand: Mapping[str, Any]) -> Phrase:
     """``Solo 2: 40, double``."""
     return hand_summary(hand, LEVELS.name(hand["double"]) if hand.get("double") else "")
 

@@ -8,7 +8,7 @@ player's score for it. Nothing under tournaments/ knows it.
 ...                                                 "5": 20, "6": 35}})
 >>> dict(score(hand, {}).deltas)
 {1: 10, 2: 0, 3: 5, 4: 0, 5: 20, 6: 35}
->>> summary({"players": 6, "points": {"1": 10, "5": 20, "6": 35, "3": 5}})
+>>> str(summary({"players": 6, "points": {"1": 10, "5": 20, "6": 35, "3": 5}}))
 'Tally: 70 points'
 """
 
@@ -29,6 +29,7 @@ from scoring.penalties import PenaltyEntry
 from scoring.reader import JsonObject
 from scoring.settlement import Line, Seat, Settlement
 from scoring.turns import HandData, Turn, after
+from scoring.words import Phrase, phrase
 
 NAME = "tally"
 TITLE = "Tally (a test game)"
@@ -98,15 +99,14 @@ class Hand:
 def score(hand: Hand, rules: Mapping[str, Any]) -> Settlement:
     """One line: each player scores the points taken."""
     seats = SEATS(hand)
-    label = "Each player scores the points taken: " + ", ".join(
-        f"{seat}: {hand.points[seat]}" for seat in seats
-    )
+    taken = ", ".join(f"{seat}: {hand.points[seat]}" for seat in seats)
+    label = phrase("Each player scores the points taken: {points}", points=taken)
     return Settlement(NAME, seats, (Line("points", label, dict(hand.points)),))
 
 
-def summary(hand: Mapping[str, Any]) -> str:
+def summary(hand: Mapping[str, Any]) -> Phrase:
     """``Tally: 70 points``."""
-    return f"Tally: {sum((hand.get('points') or {}).values())} points"
+    return phrase("Tally: {points} points", points=sum((hand.get("points") or {}).values()))
 
 
 class TallyHandForm(HandForm):

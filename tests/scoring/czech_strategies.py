@@ -54,7 +54,7 @@ def _renoncs(
     chosen: list[dict[str, Any]] = []
     if draw(st.integers(0, 3)):
         return chosen
-    kinds = st.sampled_from(["conduct"]) | st.sampled_from(KINDS)
+    kinds = st.sampled_from(["conduct"]) | st.sampled_from(tuple(KINDS))
     for kind in draw(st.lists(kinds, min_size=1, max_size=3)):
         seat = declarer if kind in _CALLERS_OWN else draw(st.sampled_from(seats))
         if kind == "talon_discard" and discarder is not None:

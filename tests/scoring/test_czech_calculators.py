@@ -74,8 +74,8 @@ def test_a_varsava_short_of_a_seat_shows_the_error_on_that_seat(client):
 def test_the_cz_three_calculator_scores_the_docs_example_with_a_sitter(client):
     page = _post(client, CZ_THREE, THREE_POST)
     assert "Game (sólo): won with 52 points: 4; flek ×2 = 8" in page
-    assert "Bonus uhu (opponents) silent, killed in its own trick: 1.5; Sólo ×2 = 3" in page
-    assert "Bonus trul (declarer) silent, made: 0.5; Sólo ×2 = 1" in page
+    assert "Bonus Uhu (the opponents) silent, killed in its own trick: 1.5; Sólo ×2 = 3" in page
+    assert "Bonus Trul (the declaring side) silent, made: 0.5; Sólo ×2 = 1" in page
     assert ">+42<" in page and page.count(">−14<") == 3
 
 

@@ -46,8 +46,8 @@ def test_the_binding_items_and_hlasky_are_labelled():
     assert labels(hand)[1:] == [
         "Pagat (seat 2) announced, won: 10; reflek ×4 = 40; seats 2 and 4 win 40 each",
         "Valat by the declaring side, announced, failed: 20; seats 1 and 3 lose 20 each",
-        "Hláška taroky (seat 1): 10, not counted: the declaring side lost",
-        "Hláška kralovske_honery (seat 3): 10, counted though its side lost (Honery); "
+        "Hláška Taroky (seat 1): 10, not counted: the declaring side lost",
+        "Hláška Královské honéry (seat 3): 10, counted though its side lost (Honery); "
         "seats 1 and 3 win 10 each",
     ]
 
@@ -63,7 +63,7 @@ def test_a_renonc_line_says_the_hand_is_not_scored():
     hand = {**PRVNI, "declarer_points": 41, "flek": 1,
             "penalties": [{"code": "cz.renonc.revoke", "seat": 2}]}  # fmt: skip
     assert labels(hand) == [
-        "Renonc cz.renonc.revoke (seat 2): 20 to each; flek ×2 = 40; the hand is not scored; "
+        "Renonc: Revoke (seat 2): 20 to each; flek ×2 = 40; the hand is not scored; "
         "seat 2 pays 40 to each other player"
     ]
 
@@ -82,7 +82,7 @@ def test_the_cz_three_labels_show_halves_and_the_doublings():
     assert labels(hand) == [
         "Game (sólo): Sólo-valát announced, made, instead of the game: 16; "
         "seat 1 alone wins 16 from each of the others",
-        "Bonus uhu (declarer) silent, made: 1.5; Sólo ×2 = 3; Valát ×2 = 6; "
+        "Bonus Uhu (the declaring side) silent, made: 1.5; Sólo ×2 = 3; Valát ×2 = 6; "
         "seat 1 alone wins 6 from each of the others",
     ]
 

@@ -59,10 +59,10 @@ def test_the_labels_show_the_arithmetic():
     assert labels == [
         "Game (trojka 30): 83 points, |83−70|=13 → 15; 30+15=45; kontra ×2 = 90; "
         "seats 1, 3 and 5 score +90 each",
-        "Trula (declaring side) announced, made; not counted: the side's higher one of its "
+        "Trula (the declaring side) announced, made; not counted: the side's higher one of its "
         "group counts alone; seats 1, 3 and 5: nothing to write",
-        "Barvna trula (declaring side) silent, made: 30/2=15; seats 1, 3 and 5 score +15 each",
-        "Pagat ultimo (defenders) silent, caught in the last trick: 50/2=25; "
+        "Barvna trula (the declaring side) silent, made: 30/2=15; seats 1, 3 and 5 score +15 each",
+        "Pagat ultimo (the defenders) silent, caught in the last trick: 50/2=25; "
         "seats 2, 4 and 6 score −25 each",
     ]
 

@@ -84,11 +84,13 @@ def test_the_deal_starts_at_seat_1_and_passes_one_seat_a_hand():
 
 
 def test_a_recorded_hand_reads_in_one_line():
-    summary = si_double.summary
+    def summary(hand):
+        return str(si_double.summary(hand))
+
     assert summary({**TROJKA, "kontra": 1}) == "Trojka 1+3+5: 83, kontra"
     assert summary({"contract": "berac", "declarer": 2, "won": False}) == "Berač 2: lost"
     assert summary({"contract": "dvojka", "declarer": 1, "partners": [2],
-                    "silent_valat": "declarer"}) == "Dvojka 1+2: silent valat (declarer)"  # fmt: skip
+                    "silent_valat": "declarer"}) == "Dvojka 1+2: silent valat by the declaring side"  # fmt: skip
     klop = {"contract": "klop", "klop_points": {"1": 32, "2": 38, "3": 41, "4": 29}}
     assert summary(klop) == "Klop 1:32 2:38 3:41 4:29"
     adjustment = {"penalties": [{"code": "si.adjustment", "seat": 2, "points": -20}]}

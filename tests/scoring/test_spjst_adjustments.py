@@ -41,7 +41,7 @@ def test_an_adjustment_says_so_then_shows_each_penalty():
     assert not settlement.lines[0].deltas
     assert labels(alone({"code": "spjst.discard_counter", "seat": 2})) == [
         "Standalone adjustment: outside any scored hand, only the penalties' own payments",
-        "Penalty spjst.discard_counter (seat 2): 5 to each",
+        "Discarding a King, or a trump face down (seat 2): 5 to each",
     ]
 
 
@@ -49,7 +49,7 @@ def test_an_illegal_declaration_alone_says_no_value_is_voided():
     hand = alone({"code": "spjst.illegal_declaration", "seat": 2, "value": "trull"})
 
     assert labels(hand)[1] == (
-        "Penalty spjst.illegal_declaration (seat 2, value trull): 2 to each; no value voided "
+        "Illegal declaration (seat 2, value Trull): 2 to each; no value voided "
         "here (record it on its hand to return the value's chips)"
     )
 
@@ -58,7 +58,7 @@ def test_a_ruling_alone_moves_no_chips_but_is_shown():
     settlement = score_hand(None, alone({"code": "spjst.exposed_card", "seat": 3}))
 
     assert not settlement.deltas
-    assert settlement.lines[1].label == "Penalty spjst.exposed_card (seat 3): a ruling, no chips"
+    assert settlement.lines[1].label == "Exposed card (seat 3): a ruling, no chips"
 
 
 @pytest.mark.parametrize(
@@ -85,7 +85,7 @@ def test_a_renege_alone_is_void_when_the_house_rule_makes_it_a_misdeal():
     hand = alone({"code": "spjst.renege", "seat": 2})
 
     assert labels(hand, {"renege_penalty": "misdeal"}) == [
-        "Penalty spjst.renege (seat 2): 2 to each; as a misdeal: the hand is void"
+        "Failure to follow suit (renege) (seat 2): 2 to each; as a misdeal: the hand is void"
     ]
     assert refusal(hand).field == "penalties[0].code"
 

@@ -39,8 +39,8 @@ def test_pagat_valat_values_and_penalties_are_labelled():
     assert labels(hand)[1:] == [
         "Pagat (seat 1) announced, won: void, the Valat was made",
         "Valat by the declaring side, announced, made: 40 chips; seats 1 and 3 win 40 each",
-        "Value taroky (seat 4): 4 from each",
-        "Penalty spjst.discard_counter (seat 2): 5 to each",
+        "Value Taroky (seat 4): 4 from each",
+        "Discarding a King, or a trump face down (seat 2): 5 to each",
     ]
 
 
@@ -57,15 +57,15 @@ def test_the_offender_rule_gets_its_own_line_per_item():
     hand = {**BASE, "declarer_points": 59,
             "penalties": [{"code": "spjst.discard_irregularity", "seat": 1}]}  # fmt: skip
     assert labels(hand)[1:] == [
-        "Penalty spjst.discard_irregularity (seat 1): 2 to each",
-        "Penalty spjst.discard_irregularity (seat 1), game: collects nothing and pays the "
+        "Discarding irregularity (seat 1): 2 to each",
+        "Discarding irregularity (seat 1), the game: collects nothing and pays the "
         "partners' winnings: 3",
     ]
 
 
 def test_a_void_hand_shows_only_its_penalties():
     hand = {"ruleset": "spjst", "penalties": [{"code": "spjst.misdeal", "seat": 4}]}
-    assert labels(hand) == ["Penalty spjst.misdeal (seat 4): 2 to each; the hand is void"]
+    assert labels(hand) == ["Misdeal before play (seat 4): 2 to each; the hand is void"]
 
 
 def test_valat_replacing_the_game_leaves_a_zero_game_line():

@@ -66,12 +66,12 @@ def test_the_deal_passes_to_the_left_each_hand():
 
 
 def test_the_summary_reads_a_stored_hand():
-    assert whist.summary({"variant": "cayenne", "cayenne_accepted": True,
-                          "tricks": {"NS": 4, "EW": 9}, "honours": {"side": "EW", "count": 3}}) == (
+    assert str(whist.summary({"variant": "cayenne", "cayenne_accepted": True,
+                          "tricks": {"NS": 4, "EW": 9}, "honours": {"side": "EW", "count": 3}})) == (
         "Cayenne (trump kept): NS 4, EW 9; honours EW 3"
     )  # fmt: skip
-    assert whist.summary({"variant": "hussar", "tricks": {"1": 6, "2": 3, "3": 2, "4": 2},
-                          "honours": {"seat": 3, "count": 4}}) == (
+    assert str(whist.summary({"variant": "hussar", "tricks": {"1": 6, "2": 3, "3": 2, "4": 2},
+                          "honours": {"seat": 3, "count": 4}})) == (
         "Hussar: seats 6/3/2/2; honours seat 3 4"
     )  # fmt: skip
 

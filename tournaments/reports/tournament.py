@@ -4,6 +4,7 @@ every recorded hand, a row per seat."""
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scoring.translate import line_text
 from tournaments.models import Hand, Seat, Tournament
 from tournaments.reports.definition import CLUB, PLACE, PLAYER, Column, Kind, Report, subtitle
 from tournaments.totals import Standings, confirmed_counts
@@ -102,7 +103,7 @@ def hands_report(tournament: Tournament) -> Report:
     )
     rows = []
     for hand in hands:
-        labels = "; ".join(line["label"] for line in hand.settlement["lines"])
+        labels = "; ".join(line_text(line) for line in hand.settlement["lines"])
         for seat, chips in hand.deltas().items():
             rows.append(
                 (

@@ -19,6 +19,7 @@ from accounts.roles import director_required, public
 from clubs.collation import person_key
 from scoring import Ruleset
 from scoring.drive import PAIRS
+from scoring.translate import say
 from tournaments import drive, printing
 from tournaments.access import TableAccess, judge_of_table
 from tournaments.downloads import PDF, download
@@ -60,7 +61,7 @@ def _judge_url(request: HttpRequest, table: Table) -> str | None:
 def _sheet_hand(
     hand: Hand, seats: tuple[printing.SheetSeat, ...], rules: Ruleset
 ) -> printing.SheetHand:
-    summary = rules.summary(hand.data)
+    summary = say(rules.summary(hand.data))
     deltas = hand.deltas()
     return printing.SheetHand(
         hand.number,
