@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from scoring.words import Phrase
+
 # An error quotes at most this many characters of a bad value: a 2 MB value sent in
 # must not come back in the answer.
 QUOTE_LENGTH = 80
@@ -30,15 +32,20 @@ def quote(value: object) -> str:
 
 
 class HandError(ValueError):
-    """A hand that cannot be scored: ``field`` says where (a path), ``reason`` says why."""
+    """A hand that cannot be scored: ``field`` says where (a path), ``reason`` says why.
 
-    def __init__(self, field: str, reason: str) -> None:
+    ``reason`` may be a :class:`~scoring.words.Phrase`, which a page shows in its reader's
+    language (``words``); ``reason`` is always its English, as the API answers it.
+    """
+
+    def __init__(self, field: str, reason: str | Phrase) -> None:
+        self.words = reason if isinstance(reason, Phrase) else None
         super().__init__(f"{field}: {reason}")
         self.field = field
-        self.reason = reason
+        self.reason = str(reason)
 
     def __reduce__(self) -> tuple[type[HandError], tuple[object, ...]]:
-        return (type(self), (self.field, self.reason))
+        return (type(self), (self.field, self.words or self.reason))
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(field={self.field!r}, reason={self.reason!r})"

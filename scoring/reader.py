@@ -21,6 +21,7 @@ from typing import Any, overload
 from scoring.cards import declaring_side_points, total_points
 from scoring.deck import deck_side_points
 from scoring.errors import HandError, UnknownField, clip, quote
+from scoring.words import Phrase
 
 __all__ = ["POINT_FIELDS", "JsonObject", "describe", "read_side_points"]
 
@@ -84,7 +85,7 @@ class JsonObject:
         """Whether the field is given (and not null)."""
         return self.data.get(name) is not None
 
-    def error(self, name: str, reason: str) -> HandError:
+    def error(self, name: str, reason: str | Phrase) -> HandError:
         return HandError(self.at(name), reason)
 
     def require(self, name: str, reason: str = "is required") -> None:

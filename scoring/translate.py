@@ -17,10 +17,11 @@ from typing import Any
 from django.utils import formats
 from django.utils.translation import gettext
 
+from scoring.errors import HandError
 from scoring.settlement import Line
 from scoring.words import Phrase, Value
 
-__all__ = ["line_text", "say"]
+__all__ = ["error_text", "line_text", "say"]
 
 
 def say(value: Value | Mapping[str, Any] | None) -> str:
@@ -46,6 +47,12 @@ def line_text(line: Line | Mapping[str, Any]) -> str:
     if not words:
         return str(line.get("label", ""))
     return _joined(Phrase.from_json(part) for part in words)
+
+
+def error_text(error: HandError) -> str:
+    """Why the engine refused a hand, in the active language, without its JSON path (a
+    form shows it on the field the path points at)."""
+    return say(error.words) if error.words is not None else error.reason
 
 
 def _joined(parts: Iterable[Phrase]) -> str:

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from scoring import HandError
 from scoring.errors import clip
+from scoring.translate import error_text
 from tournaments.recording import RecordingError, TableLocked
 from tournaments.services import TournamentError
 
@@ -51,6 +52,8 @@ def service_refusals(request: HttpRequest) -> Iterator[Outcome]:
         if isinstance(error, TableLocked):
             # The page the user returns to already says why the table is locked.
             messages.error(request, _("Nothing was saved: this table is locked (see below)."))
+        elif isinstance(error, HandError) and error.words is not None:
+            messages.error(request, error_text(error))
         else:
             messages.error(request, str(error))
 

@@ -33,6 +33,7 @@ from scoring.forms.fields import (
 )
 from scoring.penalties import PARAMS, PenaltyParam
 from scoring.settlement import Settlement
+from scoring.translate import error_text
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -364,7 +365,9 @@ class HandForm(forms.Form):
             field = self._field_for(error.field)
             # Without a matching field the message keeps the engine's path, so it still
             # says which part of the hand is wrong.
-            self.add_error(field, error.reason if field else str(error))
+            self.add_error(
+                field, error_text(error) if field else f"{error.field}: {error_text(error)}"
+            )
             return None
 
     def _field_for(self, path: str) -> str | None:

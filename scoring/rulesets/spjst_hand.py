@@ -37,7 +37,7 @@ from scoring.rulesets.spjst_penalties import (
 )
 from scoring.rulesets.spjst_values import DeclaredValue, read_values
 from scoring.settlement import Seat
-from scoring.words import gettext_noop
+from scoring.words import gettext_noop, phrase
 
 __all__ = ["LEVELS", "NAME", "SEATS", "Contract", "Hand", "Pagat", "Valat"]
 
@@ -192,7 +192,10 @@ def _read_partner(
 ) -> Seat | None:
     partner = hand.int("partner", *_SEAT_RANGE)
     if partner is not None and contract is Contract.PREVER:
-        raise hand.error("partner", f"Prever plays alone, without a partner (got {partner})")
+        raise hand.error(
+            "partner",
+            phrase("Prever plays alone, without a partner (got {partner})", partner=partner),
+        )
     if partner is not None and partner == declarer:
         raise hand.error("partner", f"must differ from the declarer (got {partner})")
     return partner

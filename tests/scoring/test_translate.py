@@ -6,6 +6,7 @@ of every ruleset, plus a whist rubber's events, so a new label without a catalog
 fails here before a player sees it in English.
 """
 
+import pickle
 import re
 from decimal import Decimal
 
@@ -14,11 +15,12 @@ from django.template import Context, Template
 from django.utils import translation
 
 from scoring import score_hand
+from scoring.errors import HandError
 from scoring.registry import RULESETS as REGISTERED
 from scoring.registry import catalogue
 from scoring.rulesets import whist
 from scoring.settlement import Line
-from scoring.translate import line_text, say
+from scoring.translate import error_text, line_text, say
 from scoring.words import Phrase, phrase
 from tests.scoring.golden import load_cases
 from tests.test_translations import TRANSLATED, _messages
@@ -119,3 +121,26 @@ def test_the_settlement_template_shows_the_lines_in_the_active_language():
         assert template.render(context) == "místo 2 vyhrávají každé 2,5|Malý slam"
     with translation.override("en"):
         assert template.render(context) == "seat 2 win 2.5 each|Small slam"
+
+
+def test_an_engine_refusal_shows_on_its_field_in_the_page_language():
+    from scoring.forms import SpjstHandForm
+    from tests.scoring.test_hand_forms import browser_post
+
+    hand = {"contract": "prever", "declarer": 2, "partner": 4, "declarer_points": 60,
+            "prever_talon": 1}  # fmt: skip
+    with translation.override("cs"):
+        form = SpjstHandForm(data=browser_post(SpjstHandForm, hand))
+        assert form.settle() is None
+        assert form.errors["partner"] == ["Prever se hraje sám, bez spoluhráče (zadáno: 4)"]
+
+
+def test_a_refusal_keeps_its_english_reason_and_path_for_the_api():
+    error = HandError(
+        "partner", phrase("Prever plays alone, without a partner (got {partner})", partner=4)
+    )
+    assert str(error) == "partner: Prever plays alone, without a partner (got 4)"
+    assert pickle.loads(pickle.dumps(error)).words == error.words
+    with translation.override("sl"):
+        assert error_text(error) == "Prever se igra sam, brez soigralca (vpisano: 4)"
+    assert error_text(HandError("points", "must be a number")) == "must be a number"
