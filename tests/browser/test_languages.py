@@ -15,6 +15,12 @@ pytestmark = BROWSER_TEST
 LOCALE = Path(__file__).resolve().parents[2] / "locale"
 SHOTS = Path(__file__).resolve().parents[2] / "test-results"
 INTERNAL = ("_pane", "spjst.", "declarer_points", "(got")
+# The start of the engine's game line for a Povinost of 1 and 3 with 59 points.
+GAME_LINE = {
+    "cs": "Hra: |59−53|=6, +10=16, ×2=32 → žetony: 3",
+    "sl": "Igra: |59−53|=6, +10=16, ×2=32 → žetoni: 3",
+}
+ENGLISH_WORDS = re.compile(r"\b(chips|seats?|win|lose|each|Game)\b")
 
 
 def _english_phrases(language: str) -> list[str]:
@@ -53,11 +59,28 @@ def test_the_judges_flow_and_the_round_page_speak_the_language(
     assert _problems(page.inner_text("body"), phrases) == []
     fill_povinost_hand(page)
     assert _problems(page.inner_text("form"), phrases) == []
+    # The engine's lines in the language, the arithmetic kept (RULES §2.3: 59 points).
+    game_line = page.inner_text("#preview table.settlement tbody tr:first-child td:first-child")
+    assert game_line.startswith(GAME_LINE[language]), game_line
+    assert not ENGLISH_WORDS.search(game_line), game_line
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=SHOTS / f"judge-preview-{language}-360.png", full_page=True)
     page.click("button[value=save]")
     page.wait_for_selector(".messages")
     assert _problems(page.inner_text("body"), phrases) == []
-    SHOTS.mkdir(exist_ok=True)
+    # Every seat's name is shown whole on the phone: wrapped, never cut.
+    cut = page.evaluate(
+        "[...document.querySelectorAll('.seat-name')]"
+        ".filter(e => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)"
+        ".length"
+    )
+    assert cut == 0
     page.screenshot(path=SHOTS / f"judge-{language}-360.png", full_page=True)
+    # The stored hand's history reads its lines in the language too.
+    page.goto(f"{live_server.url}/tables/{table1.pk}/hands/1/history/")
+    history = page.inner_text("main")
+    assert GAME_LINE[language] in history and not ENGLISH_WORDS.search(history), history
+    assert _problems(history, phrases) == []
 
     desk = chromium.new_context(viewport={"width": 1280, "height": 900})
     desk.add_cookies([cookie])
