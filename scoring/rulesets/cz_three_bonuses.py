@@ -143,14 +143,19 @@ def read_bonuses(hand: JsonObject, points: int | None, valat_made: bool) -> tupl
 def _check_entry(entry: JsonObject, bonus: Bonus, points: int | None, valat_made: bool) -> None:
     rule, kind = bonus.rule, repr(bonus.kind)
     if rule.price(announced=bonus.announced) is None:
-        how = "announced" if bonus.announced else "silent"
+        if bonus.announced:
+            raise entry.error(
+                "announced",
+                phrase(
+                    "{kind} cannot be announced: the price table has no such price (got true)",
+                    kind=kind,
+                ),
+            )
         raise entry.error(
             "announced",
             phrase(
-                "{kind} cannot be {how}: the price table has no such price (got {announced})",
+                "{kind} cannot be silent: the price table has no such price (got false)",
                 kind=kind,
-                how=how,
-                announced=str(bonus.announced).lower(),
             ),
         )
     if not bonus.announced and not rule.bird and not bonus.won:

@@ -212,13 +212,19 @@ def _check_together(hand: Hand) -> None:
     if valat and valat.won and points is not None:
         won = points >= WINNING_POINTS if valat.side == "declarer" else points <= 34
         if not won:
-            bound = "36 or more" if valat.side == "declarer" else "34 or less"
+            if valat.side == "declarer":
+                raise HandError(
+                    "valat.side",
+                    phrase(
+                        "a Valat made by the declarer needs declarer_points 36 or more "
+                        "(got {points})",
+                        points=points,
+                    ),
+                )
             raise HandError(
                 "valat.side",
                 phrase(
-                    "a Valat made by the {side} needs declarer_points {bound} (got {points})",
-                    side=valat.side,
-                    bound=bound,
+                    "a Valat made by the opponents needs declarer_points 34 or less (got {points})",
                     points=points,
                 ),
             )

@@ -344,13 +344,25 @@ def _check_silent_valat(hand: JsonObject, parsed: Hand) -> None:
     )
     points, want = parsed.declarer_points, DECK_POINTS if parsed.silent_valat == "declarer" else 0
     if points is not None and points != want:
+        given = repr(parsed.silent_valat)
+        if parsed.silent_valat == "declarer":
+            raise hand.error(
+                "silent_valat",
+                phrase(
+                    "the declarer took every trick, so declarer_points is {want} "
+                    "(got {given} with {points})",
+                    want=want,
+                    given=given,
+                    points=points,
+                ),
+            )
         raise hand.error(
             "silent_valat",
             phrase(
-                "the {silent_valat} took every trick, so declarer_points is {want} (got {given} with {points})",
-                silent_valat=str(parsed.silent_valat),
+                "the opponents took every trick, so declarer_points is {want} "
+                "(got {given} with {points})",
                 want=want,
-                given=repr(parsed.silent_valat),
+                given=given,
                 points=points,
             ),
         )

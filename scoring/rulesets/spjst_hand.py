@@ -220,13 +220,20 @@ def _read_valat(hand: JsonObject, points: int | None) -> Valat | None:
     if not (valat and valat.won) or points is None:
         return valat
     if (points >= WINNING_POINTS) != (valat.side == "declarer"):
-        bound = "54 or more" if valat.side == "declarer" else "53 or less"
+        if valat.side == "declarer":
+            raise HandError(
+                "valat.side",
+                phrase(
+                    "a Valat made by the declarer side needs declarer_points 54 or more "
+                    "(got {points})",
+                    points=points,
+                ),
+            )
         raise HandError(
             "valat.side",
             phrase(
-                "a Valat made by the {side} side needs declarer_points {bound} (got {points})",
-                side=valat.side,
-                bound=bound,
+                "a Valat made by the opponents side needs declarer_points 53 or less "
+                "(got {points})",
                 points=points,
             ),
         )

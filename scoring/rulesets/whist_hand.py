@@ -148,22 +148,29 @@ def _read_tricks(hand: JsonObject, variant: Variant) -> Mapping[str | Seat, int]
         seats = table_seats({"variant": variant.value})
         by_seat = hand.seat_map("tricks", seats, 0, TRICKS) or {}
         tricks = {seat: count for seat, count in by_seat.items()}
-        per = "seat"
     else:
         sides = JsonObject(hand.raw("tricks"), "tricks", SIDES)
         for side in SIDES:
             sides.require(side, phrase("is required: the tricks of N–S and of E–W"))
         tricks = {side: sides.required_int(side, 0, TRICKS) for side in SIDES}
-        per = "side"
     total = sum(tricks.values())
     if total != TRICKS:
         shown = ", ".join(f"{key}: {count}" for key, count in tricks.items())
+        if variant in ALONE:
+            raise hand.error(
+                "tricks",
+                phrase(
+                    "must total {tricks}, one count a seat (got {shown} = {total})",
+                    tricks=TRICKS,
+                    shown=shown,
+                    total=total,
+                ),
+            )
         raise hand.error(
             "tricks",
             phrase(
-                "must total {tricks}, one count a {per} (got {shown} = {total})",
+                "must total {tricks}, one count a side (got {shown} = {total})",
                 tricks=TRICKS,
-                per=per,
                 shown=shown,
                 total=total,
             ),
