@@ -85,7 +85,7 @@ def check_decimal(value: Decimal, field: str) -> Decimal:
     problem = decimal_problem(value)
     if problem:
         raise OutOfBounds(
-            field, phrase("{problem} (got {value})", problem=problem, value=quote(str(value)))
+            field, phrase("{reason} (got {value})", reason=problem, value=quote(str(value)))
         )
     return value
 

@@ -39,7 +39,7 @@ def _score_one(hand: Any, where: str = "") -> dict:
     if not isinstance(hand, Mapping):
         raise DocumentError(
             where or "document",
-            phrase("a hand must be a JSON object (got {hand})", hand=quote(hand)),
+            phrase("a hand must be a JSON object (got {value})", value=quote(hand)),
         )
     try:
         if "rubber" in hand:
@@ -66,9 +66,7 @@ def _score_rubber(document: Mapping) -> dict:
     if len(items) > MAX_HANDS:
         raise TooLarge(
             "hands",
-            phrase(
-                "at most {max_hands} hands (got {items})", max_hands=MAX_HANDS, items=len(items)
-            ),
+            phrase("at most {most} hands (got {count})", most=MAX_HANDS, count=len(items)),
         )
     first, *after = score_rubbers(module, items, rubber.raw("house_rules"))
     if after:
@@ -114,9 +112,9 @@ def score_document(document: Any) -> dict | list:
             raise TooLarge(
                 "document",
                 phrase(
-                    "at most {max_hands} hands (got {document})",
-                    max_hands=MAX_HANDS,
-                    document=len(document),
+                    "at most {most} hands (got {count})",
+                    most=MAX_HANDS,
+                    count=len(document),
                 ),
             )
         return [_score_one(hand, f"[{index}]") for index, hand in enumerate(document)]

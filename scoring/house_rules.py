@@ -151,7 +151,7 @@ def resolve(
     if overrides is not None and not isinstance(overrides, Mapping):
         raise HandError(
             "house_rules",
-            phrase("must be a JSON object (got {overrides})", overrides=describe(overrides)),
+            phrase("must be a JSON object (got {value})", value=describe(overrides)),
         )
     declared = tuple(declared_rules)
     if not overrides:

@@ -63,7 +63,7 @@ class JsonObject:
     def __init__(self, data: object, path: str, fields: Collection[str]) -> None:
         if not isinstance(data, Mapping):
             raise HandError(
-                path or "hand", phrase("must be a JSON object (got {data})", data=describe(data))
+                path or "hand", phrase("must be a JSON object (got {value})", value=describe(data))
             )
         for name in data:
             if name not in fields:

@@ -137,7 +137,7 @@ def _house_rules(
     for given in (own, house_rules):
         if given is not None and not isinstance(given, Mapping):
             raise HandError(
-                "house_rules", phrase("must be a JSON object (got {given})", given=describe(given))
+                "house_rules", phrase("must be a JSON object (got {value})", value=describe(given))
             )
     if not own:
         return house_rules
@@ -154,7 +154,7 @@ def score_hand(
     Raises :class:`HandError` (a ``ValueError``) naming the first bad field.
     """
     if not isinstance(hand, Mapping):
-        raise HandError("hand", phrase("must be a JSON object (got {hand})", hand=describe(hand)))
+        raise HandError("hand", phrase("must be a JSON object (got {value})", value=describe(hand)))
     if ruleset is None:
         ruleset = hand.get("ruleset")
         if ruleset is None:

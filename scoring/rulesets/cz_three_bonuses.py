@@ -201,8 +201,8 @@ def _check_beside(bonus: Bonus, earlier: Sequence[Bonus], path: str) -> None:
             raise HandError(
                 f"{path}.side",
                 phrase(
-                    "the Trul and the caught Mond are in the {side}' tricks (got {bonus_side})",
+                    "the Trul and the caught Mond are in the {side}' tricks (got {given})",
                     side=other.side,
-                    bonus_side=repr(bonus.side),
+                    given=repr(bonus.side),
                 ),
             )
