@@ -27,6 +27,7 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 
 from scoring.errors import QUOTE_LENGTH, HandError, clip, quote
+from scoring.words import Phrase, phrase
 
 __all__ = [
     "DECIMAL_LIMIT",
@@ -51,10 +52,12 @@ MAX_EXPONENT = 6
 # Far beyond any score, card count or multiplier, and far below the length at which
 # Python refuses to convert digits to int (4300).
 MAX_INTEGER_DIGITS = 15
-DECIMAL_LIMIT = (
-    f"a number with at most {MAX_DIGITS} significant digits and an exponent within ±{MAX_EXPONENT}"
+DECIMAL_LIMIT = phrase(
+    "a number with at most {digits} significant digits and an exponent within ±{exponent}",
+    digits=MAX_DIGITS,
+    exponent=MAX_EXPONENT,
 )
-INTEGER_LIMIT = f"an integer of at most {MAX_INTEGER_DIGITS} digits"
+INTEGER_LIMIT = phrase("an integer of at most {digits} digits", digits=MAX_INTEGER_DIGITS)
 # Longer text is refused before it is converted at all: no written form of a number
 # within the bounds needs more (digits, sign, point, exponent and some leading zeros).
 MAX_NUMBER_TEXT = 40
@@ -64,16 +67,16 @@ class OutOfBounds(HandError):
     """A number outside the bounds above (or NaN, or Infinity)."""
 
 
-def decimal_problem(value: Decimal) -> str | None:
+def decimal_problem(value: Decimal) -> Phrase | None:
     """Why ``value`` is outside the decimal bounds (``None`` when it is within them).
 
     Looks only at the digits and the exponent, so it costs nothing for ``1E-999999``.
     """
     if not value.is_finite():
-        return "NaN and Infinity are not numbers"
+        return phrase("NaN and Infinity are not numbers")
     digits = value.as_tuple().digits
     if len(digits) > MAX_DIGITS or not -MAX_EXPONENT <= value.adjusted() <= MAX_EXPONENT:
-        return f"must be {DECIMAL_LIMIT}"
+        return phrase("must be {limit}", limit=DECIMAL_LIMIT)
     return None
 
 
@@ -81,7 +84,9 @@ def check_decimal(value: Decimal, field: str) -> Decimal:
     """``value`` if it keeps the decimal bounds, else :class:`OutOfBounds` naming ``field``."""
     problem = decimal_problem(value)
     if problem:
-        raise OutOfBounds(field, f"{problem} (got {quote(str(value))})")
+        raise OutOfBounds(
+            field, phrase("{reason} (got {value})", reason=problem, value=quote(str(value)))
+        )
     return value
 
 
@@ -89,7 +94,14 @@ def check_integer(value: int, field: str) -> int:
     """``value`` if it has at most :data:`MAX_INTEGER_DIGITS` digits."""
     if abs(value) >= 10**MAX_INTEGER_DIGITS:
         # str() of a huge int is itself slow (and refused past 4300 digits): say its size.
-        raise OutOfBounds(field, f"must be {INTEGER_LIMIT} (got {value.bit_length()} bits)")
+        raise OutOfBounds(
+            field,
+            phrase(
+                "must be {limit} (got {bits} bits)",
+                limit=INTEGER_LIMIT,
+                bits=value.bit_length(),
+            ),
+        )
     return value
 
 
@@ -97,13 +109,24 @@ def read_decimal(text: str, field: str) -> Decimal:
     """A decimal written as text, within the bounds; anything else names ``field``."""
     text = text.strip()
     if len(text) > MAX_NUMBER_TEXT:
-        raise OutOfBounds(field, f"must be {DECIMAL_LIMIT} (got {quote(text)})")
+        raise OutOfBounds(
+            field,
+            phrase(
+                "must be {limit} (got {value})",
+                limit=DECIMAL_LIMIT,
+                value=quote(text),
+            ),
+        )
     try:
         value = Decimal(text)
     except InvalidOperation:
-        raise OutOfBounds(field, f"must be a number (got {quote(text)})") from None
+        raise OutOfBounds(
+            field, phrase("must be a number (got {value})", value=quote(text))
+        ) from None
     if not value.is_finite():
-        raise OutOfBounds(field, f"NaN and Infinity are not numbers (got {quote(text)})")
+        raise OutOfBounds(
+            field, phrase("NaN and Infinity are not numbers (got {value})", value=quote(text))
+        )
     return check_decimal(value, field)
 
 
@@ -116,7 +139,14 @@ def read_integer(text: str, field: str) -> int:
     text = text.strip()
     digits = text[1:] if text[:1] in "+-" else text
     if not (digits.isascii() and digits.isdigit()):
-        raise OutOfBounds(field, f"must be an integer (got {quote(text)})")
+        raise OutOfBounds(field, phrase("must be an integer (got {value})", value=quote(text)))
     if len(digits.lstrip("0")) > MAX_INTEGER_DIGITS:
-        raise OutOfBounds(field, f"must be {INTEGER_LIMIT} (got {quote(text)})")
+        raise OutOfBounds(
+            field,
+            phrase(
+                "must be {limit} (got {value})",
+                limit=INTEGER_LIMIT,
+                value=quote(text),
+            ),
+        )
     return int(text)

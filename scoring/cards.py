@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from scoring.errors import DuplicateCard, HandError, UnknownCard, quote
-from scoring.words import gettext_noop
+from scoring.words import Phrase, gettext_noop, phrase
 
 SKYS_LABEL = gettext_noop("Skys")  # the 22nd trump: Škýz in Czech, Škis in Slovenian
 
@@ -98,7 +98,9 @@ class Card:
         """Read a card name (case-insensitive, with the usual aliases); see the module doc."""
         card = _BY_NAME.get(name.strip().lower()) if isinstance(name, str) else None
         if card is None:
-            raise UnknownCard(field, f"not a card of the tarock pack (got {quote(name)})")
+            raise UnknownCard(
+                field, phrase("not a card of the tarock pack (got {name})", name=quote(name))
+            )
         return card
 
     def __repr__(self) -> str:
@@ -149,20 +151,27 @@ def _method(method: str) -> CountingMethod:
     try:
         return CountingMethod(method)
     except ValueError:
-        raise HandError("method", f"must be 'face' or 'threes' (got {method!r})") from None
+        raise HandError(
+            "method", phrase("must be 'face' or 'threes' (got {method})", method=repr(method))
+        ) from None
 
 
 def parse_cards(cards: Iterable[Card | str], *, packs: int = 1, field: str = "cards") -> list[Card]:
     """Read a list of cards; a card given more often than there are packs is an error."""
     if isinstance(cards, str | bytes) or not isinstance(cards, Iterable):
-        raise HandError(field, f"must be a list of card names (got {quote(cards)})")
+        raise HandError(
+            field, phrase("must be a list of card names (got {cards})", cards=quote(cards))
+        )
     parsed: list[Card] = []
     seen: Counter[Card] = Counter()
     for i, name in enumerate(cards):
         card = name if isinstance(name, Card) else Card.parse(name, f"{field}[{i}]")
         seen[card] += 1
         if seen[card] > packs:
-            raise DuplicateCard(f"{field}[{i}]", f"{card.name!r} is given twice (got {name!r})")
+            raise DuplicateCard(
+                f"{field}[{i}]",
+                phrase("{card} is given twice (got {name})", card=repr(card.name), name=repr(name)),
+            )
         parsed.append(card)
     return parsed
 
@@ -217,7 +226,7 @@ class Holding:
     ``a & b`` is a hand holding both.
 
     >>> honery, barvy = Holding(trull=1, kings=2, counters=4), Holding(max_trumps=2)
-    >>> (honery & barvy).impossible(12), (Holding(trull=3) & barvy).impossible(12)
+    >>> (honery & barvy).impossible(12), str((Holding(trull=3) & barvy).impossible(12))
     (None, 'needs at least 3 trumps and at most 2')
     """
 
@@ -254,16 +263,25 @@ class Holding:
             and trull + kings >= self.least_counters
         )
 
-    def impossible(self, cards: int) -> str | None:
+    def impossible(self, cards: int) -> Phrase | None:
         """Why no hand of ``cards`` cards holds this (``None`` when one can)."""
         if self.least_trumps > self.max_trumps:
-            return f"needs at least {self.least_trumps} trumps and at most {self.max_trumps}"
+            return phrase(
+                "needs at least {least} trumps and at most {most}",
+                least=self.least_trumps,
+                most=self.max_trumps,
+            )
         trull_room = min(len(TRULL), self.max_trumps)
         kings = max(self.kings, self.least_counters - trull_room)
         if self.trull > trull_room or kings > 4:
-            return "needs more counters than one hand can hold"
+            return phrase("needs more counters than one hand can hold")
         if self.least_trumps + kings > cards:
-            return f"needs {self.least_trumps} trumps and {kings} Kings in {cards} cards"
+            return phrase(
+                "needs {trumps} trumps and {kings} Kings in {cards} cards",
+                trumps=self.least_trumps,
+                kings=kings,
+                cards=cards,
+            )
         return None
 
 
@@ -291,13 +309,15 @@ def pack_need(holdings: Iterable[Holding]) -> PackNeed:
     return PackNeed(trumps, trull, kings, counters)
 
 
-def pack_shortfall(holdings: Iterable[Holding]) -> str | None:
+def pack_shortfall(holdings: Iterable[Holding]) -> Phrase | None:
     """Why the hands of one deal (one holding a player) cannot all be held, else ``None``."""
     need = pack_need(holdings)
     if need.trumps > 22:
-        return f"they need {need.trumps} trumps, and the pack has 22"
+        return phrase("they need {trumps} trumps, and the pack has 22", trumps=need.trumps)
     if need.trull > len(TRULL) or need.kings > 4:
-        return "they need more Trull cards or Kings than the pack has"
+        return phrase("they need more Trull cards or Kings than the pack has")
     if need.counters > len(COUNTERS):
-        return f"they need {need.counters} five-point cards, and the pack has 7"
+        return phrase(
+            "they need {counters} five-point cards, and the pack has 7", counters=need.counters
+        )
     return None

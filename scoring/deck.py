@@ -21,6 +21,7 @@ from typing import NamedTuple
 
 from scoring.cards import PACK, Card, count_points
 from scoring.errors import DuplicateCard, HandError, UnknownCard, quote
+from scoring.words import phrase
 
 __all__ = [
     "DECK",
@@ -66,13 +67,18 @@ class DeckCard:
         text, _, pack = name.rpartition("/") if isinstance(name, str) else ("", "", "")
         if not text or pack.strip() not in ("1", "2"):
             raise UnknownCard(
-                field, f"name the card and its pack, e.g. 'K-hearts/1' or 'K-hearts/2' "
-                f"(got {quote(name)})"
-            )  # fmt: skip
+                field,
+                phrase(
+                    "name the card and its pack, e.g. 'K-hearts/1' or 'K-hearts/2' (got {name})",
+                    name=quote(name),
+                ),
+            )
         try:
             card = Card.parse(text, field)
         except UnknownCard:
-            raise UnknownCard(field, f"not a card of the tarock pack (got {quote(name)})") from None
+            raise UnknownCard(
+                field, phrase("not a card of the tarock pack (got {name})", name=quote(name))
+            ) from None
         return cls(card, int(pack))
 
     def __repr__(self) -> str:
@@ -88,13 +94,18 @@ DECK: tuple[DeckCard, ...] = tuple(DeckCard(card, pack) for pack in PACKS for ca
 def parse_deck(cards: Iterable[DeckCard | str], *, field: str = "cards") -> list[DeckCard]:
     """Read a list of deck cards; the same card of the same pack given twice is an error."""
     if isinstance(cards, str | bytes) or not isinstance(cards, Iterable):
-        raise HandError(field, f"must be a list of card names (got {quote(cards)})")
+        raise HandError(
+            field, phrase("must be a list of card names (got {cards})", cards=quote(cards))
+        )
     parsed: list[DeckCard] = []
     seen: set[DeckCard] = set()
     for i, name in enumerate(cards):
         card = name if isinstance(name, DeckCard) else DeckCard.parse(name, f"{field}[{i}]")
         if card in seen:
-            raise DuplicateCard(f"{field}[{i}]", f"{card.name!r} is given twice (got {name!r})")
+            raise DuplicateCard(
+                f"{field}[{i}]",
+                phrase("{card} is given twice (got {name})", card=repr(card.name), name=repr(name)),
+            )
         seen.add(card)
         parsed.append(card)
     return parsed

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from scoring.words import Phrase
+from scoring.words import Phrase, phrase
 
 # An error quotes at most this many characters of a bad value: a 2 MB value sent in
 # must not come back in the answer.
@@ -74,7 +74,11 @@ class UnknownRuleset(HandError):
         self.name = name
         self.known = tuple(sorted(known))
         names = ", ".join(self.known)
-        reason = f"unknown ruleset {quote(name)}" + (f" (known: {names})" if names else "")
+        reason = (
+            phrase("unknown ruleset {name} (known: {known})", name=quote(name), known=names)
+            if names
+            else phrase("unknown ruleset {name}", name=quote(name))
+        )
         super().__init__("ruleset", reason)
 
     def __reduce__(self) -> tuple[type[HandError], tuple[object, ...]]:

@@ -14,6 +14,7 @@ from scoring.house_rules import resolve
 from scoring.jsonio import DocumentError, TooLarge, read_document
 from scoring.reader import JsonObject
 from scoring.registry import Ruleset, get_ruleset, score_hand
+from scoring.words import phrase
 
 __all__ = [
     "MAX_HANDS",
@@ -37,7 +38,8 @@ def parse_document(data: str | bytes) -> Any:
 def _score_one(hand: Any, where: str = "") -> dict:
     if not isinstance(hand, Mapping):
         raise DocumentError(
-            where or "document", f"a hand must be a JSON object (got {quote(hand)})"
+            where or "document",
+            phrase("a hand must be a JSON object (got {value})", value=quote(hand)),
         )
     try:
         if "rubber" in hand:
@@ -46,7 +48,7 @@ def _score_one(hand: Any, where: str = "") -> dict:
     except HandError as error:
         if not where:
             raise
-        raise HandError(f"{where}.{error.field}", error.reason) from None
+        raise HandError(f"{where}.{error.field}", error.words or error.reason) from None
 
 
 def _score_rubber(document: Mapping) -> dict:
@@ -56,19 +58,26 @@ def _score_rubber(document: Mapping) -> dict:
     rubber.require("ruleset")
     module = get_ruleset(rubber.raw("ruleset"))
     if not rubber.bool("rubber"):
-        raise rubber.error("rubber", "must be true for a rubber, or absent for one hand")
+        raise rubber.error("rubber", phrase("must be true for a rubber, or absent for one hand"))
     if module.RUBBERS is None:
-        raise rubber.error("rubber", f"{module.NAME!r} plays no rubbers")
-    rubber.require("hands", "is required: the rubber's hands in order")
+        raise rubber.error("rubber", phrase("{name} plays no rubbers", name=repr(module.NAME)))
+    rubber.require("hands", phrase("is required: the rubber's hands in order"))
     items = [item for _path, item in rubber.list("hands")]
     if len(items) > MAX_HANDS:
-        raise TooLarge("hands", f"at most {MAX_HANDS} hands (got {len(items)})")
+        raise TooLarge(
+            "hands",
+            phrase("at most {most} hands (got {count})", most=MAX_HANDS, count=len(items)),
+        )
     first, *after = score_rubbers(module, items, rubber.raw("house_rules"))
     if after:
         ended = len(first.hands)
         raise HandError(
             f"hands[{ended}]",
-            f"the rubber ended with hands[{ended - 1}] ({first.result.winner} won)",
+            phrase(
+                "the rubber ended with hands[{last}] ({winner} won)",
+                last=ended - 1,
+                winner=first.result.winner,
+            ),
         )
     return first.to_json()
 
@@ -83,7 +92,7 @@ def score_rubbers(
     error names the hand: ``hands[2].tricks``.
     """
     if module.RUBBERS is None:
-        raise HandError("rubber", f"{module.NAME!r} plays no rubbers")
+        raise HandError("rubber", phrase("{name} plays no rubbers", name=repr(module.NAME)))
     rules = resolve(module.HOUSE_RULES, house_rules)
     parsed = []
     for index, item in enumerate(hands):
@@ -92,7 +101,7 @@ def score_rubbers(
             parsed.append(module.Hand.from_json(item))
         except HandError as error:
             field = path if error.field == "hand" else f"{path}.{error.field}"
-            raise HandError(field, error.reason) from None
+            raise HandError(field, error.words or error.reason) from None
     return module.RUBBERS(parsed, rules)
 
 
@@ -100,6 +109,13 @@ def score_document(document: Any) -> dict | list:
     """Settle one hand or a list of hands; a bad hand raises HandError naming its place."""
     if isinstance(document, list):
         if len(document) > MAX_HANDS:
-            raise TooLarge("document", f"at most {MAX_HANDS} hands (got {len(document)})")
+            raise TooLarge(
+                "document",
+                phrase(
+                    "at most {most} hands (got {count})",
+                    most=MAX_HANDS,
+                    count=len(document),
+                ),
+            )
         return [_score_one(hand, f"[{index}]") for index, hand in enumerate(document)]
     return _score_one(document)

@@ -19,6 +19,7 @@ from typing import Any
 from scoring.bounds import check_decimal, check_integer
 from scoring.errors import HandError, UnknownHouseRule
 from scoring.reader import describe
+from scoring.words import phrase
 
 __all__ = ["KINDS", "HouseRule", "Settings", "resolve"]
 
@@ -65,29 +66,50 @@ class HouseRule:
         """``value`` if it suits this setting, else a :class:`HandError` naming the setting."""
         field = f"house_rules.{self.name}"
         if self.kind == "bool" and type(value) is not bool:
-            raise HandError(field, f"must be true or false (got {describe(value)})")
+            raise HandError(
+                field, phrase("must be true or false (got {value})", value=describe(value))
+            )
         if self.kind == "choice" and value not in self.choices:
             names = ", ".join(repr(c) for c in self.choices)
-            raise HandError(field, f"must be one of {names} (got {describe(value)})")
+            raise HandError(
+                field,
+                phrase("must be one of {names} (got {value})", names=names, value=describe(value)),
+            )
         if self.kind in ("int", "decimal"):
             self._check_number(field, value)
         return value
 
     def _check_number(self, field: str, value: object) -> None:
         types = (int,) if self.kind == "int" else (int, Decimal)
-        what = "an integer" if self.kind == "int" else "a number"
         # type() refuses a bool (an int subclass); isinstance() narrows the type for mypy.
         if type(value) not in types or not isinstance(value, int | Decimal):
-            raise HandError(field, f"must be {what} (got {describe(value)})")
+            got = describe(value)
+            if self.kind == "int":
+                raise HandError(field, phrase("must be an integer (got {value})", value=got))
+            raise HandError(field, phrase("must be a number (got {value})", value=got))
         # The bounds first: comparing is cheap, but the value goes on into arithmetic.
         if isinstance(value, Decimal):
             check_decimal(value, field)
         else:
             check_integer(value, field)
         if self.minimum is not None and value < self.minimum:
-            raise HandError(field, f"must be at least {self.minimum} (got {describe(value)})")
+            raise HandError(
+                field,
+                phrase(
+                    "must be at least {minimum} (got {value})",
+                    minimum=self.minimum,
+                    value=describe(value),
+                ),
+            )
         if self.maximum is not None and value > self.maximum:
-            raise HandError(field, f"must be at most {self.maximum} (got {describe(value)})")
+            raise HandError(
+                field,
+                phrase(
+                    "must be at most {maximum} (got {value})",
+                    maximum=self.maximum,
+                    value=describe(value),
+                ),
+            )
 
 
 class Settings(Mapping[str, Any]):
@@ -127,7 +149,10 @@ def resolve(
     if isinstance(overrides, Settings) and overrides._rules is declared_rules:
         return overrides
     if overrides is not None and not isinstance(overrides, Mapping):
-        raise HandError("house_rules", f"must be a JSON object (got {describe(overrides)})")
+        raise HandError(
+            "house_rules",
+            phrase("must be a JSON object (got {value})", value=describe(overrides)),
+        )
     declared = tuple(declared_rules)
     if not overrides:
         return _defaults(declared)
@@ -137,6 +162,8 @@ def resolve(
         rule = by_name.get(name)
         if rule is None:
             known = ", ".join(sorted(by_name)) or "none"
-            raise UnknownHouseRule(f"house_rules.{name}", f"unknown house rule (known: {known})")
+            raise UnknownHouseRule(
+                f"house_rules.{name}", phrase("unknown house rule (known: {known})", known=known)
+            )
         settings[name] = rule.check(value)
     return Settings(declared, settings)

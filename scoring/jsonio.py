@@ -35,6 +35,7 @@ from scoring.bounds import (
     quote,
 )
 from scoring.errors import HandError
+from scoring.words import Phrase, phrase
 
 __all__ = [
     "MAX_BYTES",
@@ -100,7 +101,7 @@ class _Refused:
 
     __slots__ = ("reason",)
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: Phrase) -> None:
         self.reason = reason
 
 
@@ -124,18 +125,30 @@ def _bounded_decimal(text: str) -> Decimal | _Refused:
     # exponent are then checked without any arithmetic.
     value = Decimal(text) if len(text) <= MAX_NUMBER_TEXT else None
     if value is None or decimal_problem(value):
-        return _Refused(f"must be {DECIMAL_LIMIT} (got {quote(text)})")
+        return _Refused(
+            phrase(
+                "must be {limit} (got {value})",
+                limit=DECIMAL_LIMIT,
+                value=quote(text),
+            )
+        )
     return value
 
 
 def _bounded_int(text: str) -> int | _Refused:
     if len(text.lstrip("-")) > MAX_INTEGER_DIGITS:
-        return _Refused(f"must be {INTEGER_LIMIT} (got {quote(text)})")
+        return _Refused(
+            phrase(
+                "must be {limit} (got {value})",
+                limit=INTEGER_LIMIT,
+                value=quote(text),
+            )
+        )
     return int(text)
 
 
 def _refused_constant(name: str) -> _Refused:
-    return _Refused(f"NaN and Infinity are not numbers (got {name})")
+    return _Refused(phrase("NaN and Infinity are not numbers (got {value})", value=name))
 
 
 def _path(path: str, key: int | str) -> str:
@@ -158,9 +171,12 @@ def _check_tree(document: Any) -> None:
         if not isinstance(value, dict | list):
             continue
         if depth >= MAX_DEPTH:
-            raise DocumentError(clip(path) or "document", f"nested deeper than {MAX_DEPTH} levels")
+            raise DocumentError(
+                clip(path) or "document",
+                phrase("nested deeper than {max_depth} levels", max_depth=MAX_DEPTH),
+            )
         if isinstance(value, _Repeated):
-            raise DocumentError(_path(path, value.key), "is given twice in one object")
+            raise DocumentError(_path(path, value.key), phrase("is given twice in one object"))
         items = value.items() if isinstance(value, dict) else enumerate(value)
         stack.extend((_path(path, key), depth + 1, item) for key, item in items)
 
@@ -174,13 +190,20 @@ def read_document(data: str | bytes, *, max_bytes: int = MAX_BYTES) -> Any:
     """
     size = len(data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data)
     if size > max_bytes:
-        raise TooLarge("document", f"larger than {max_bytes // 1024} KB")
+        raise TooLarge(
+            "document", phrase("larger than {kilobytes} KB", kilobytes=max_bytes // 1024)
+        )
     if isinstance(data, bytes):
         try:
             data = data.decode("utf-8")
         except UnicodeDecodeError as error:
             raise DocumentError(
-                "document", f"not UTF-8 text (byte {error.start}: {error.reason})"
+                "document",
+                phrase(
+                    "not UTF-8 text (byte {start}: {reason})",
+                    start=error.start,
+                    reason=error.reason,
+                ),
             ) from None
     try:
         document = json.loads(
@@ -191,9 +214,13 @@ def read_document(data: str | bytes, *, max_bytes: int = MAX_BYTES) -> Any:
             object_pairs_hook=_repeated_marker,
         )
     except RecursionError:
-        raise DocumentError("document", f"nested deeper than {MAX_DEPTH} levels") from None
+        raise DocumentError(
+            "document", phrase("nested deeper than {max_depth} levels", max_depth=MAX_DEPTH)
+        ) from None
     except ValueError as error:
-        raise DocumentError("document", f"not valid JSON ({clip(str(error))})") from None
+        raise DocumentError(
+            "document", phrase("not valid JSON ({error})", error=clip(str(error)))
+        ) from None
     _check_tree(document)
     return document
 

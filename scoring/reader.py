@@ -21,7 +21,7 @@ from typing import Any, overload
 from scoring.cards import declaring_side_points, total_points
 from scoring.deck import deck_side_points
 from scoring.errors import HandError, UnknownField, clip, quote
-from scoring.words import Phrase
+from scoring.words import Phrase, phrase
 
 __all__ = ["POINT_FIELDS", "JsonObject", "describe", "read_side_points"]
 
@@ -62,13 +62,19 @@ class JsonObject:
 
     def __init__(self, data: object, path: str, fields: Collection[str]) -> None:
         if not isinstance(data, Mapping):
-            raise HandError(path or "hand", f"must be a JSON object (got {describe(data)})")
+            raise HandError(
+                path or "hand", phrase("must be a JSON object (got {value})", value=describe(data))
+            )
         for name in data:
             if name not in fields:
                 allowed = ", ".join(sorted(fields))
                 raise UnknownField(
                     self._join(path, clip(str(name))),
-                    f"unknown field {quote(name)} (allowed: {allowed})",
+                    phrase(
+                        "unknown field {name} (allowed: {allowed})",
+                        name=quote(name),
+                        allowed=allowed,
+                    ),
                 )
         self.data: Mapping[str, Any] = data
         self.path = path
@@ -88,15 +94,18 @@ class JsonObject:
     def error(self, name: str, reason: str | Phrase) -> HandError:
         return HandError(self.at(name), reason)
 
-    def require(self, name: str, reason: str = "is required") -> None:
+    def require(self, name: str, reason: str | Phrase | None = None) -> None:
+        """The field must be given (and not null); ``reason`` says why when it is not."""
         if self.data.get(name) is None:
-            raise self.error(name, reason)
+            raise self.error(name, phrase("is required") if reason is None else reason)
 
-    def absent(self, name: str, reason: str) -> None:
+    def absent(self, name: str, reason: str | Phrase) -> None:
         """The field must be absent or null, or an empty list (it does not apply here)."""
         value = self.data.get(name)
         if value is not None and not (_is_list(value) and not value):
-            raise self.error(name, f"{reason} (got {describe(value)})")
+            raise self.error(
+                name, phrase("{reason} (got {value})", reason=reason, value=describe(value))
+            )
 
     @overload
     def int(self, name: str, low: int, high: int) -> int | None: ...
@@ -111,7 +120,13 @@ class JsonObject:
             return default
         if type(value) is not int or not low <= value <= high:
             raise self.error(
-                name, f"must be an integer from {low} to {high} (got {describe(value)})"
+                name,
+                phrase(
+                    "must be an integer from {low} to {high} (got {value})",
+                    low=low,
+                    high=high,
+                    value=describe(value),
+                ),
             )
         return value
 
@@ -128,7 +143,9 @@ class JsonObject:
         if value is None:
             return default
         if type(value) is not bool:
-            raise self.error(name, f"must be true or false (got {describe(value)})")
+            raise self.error(
+                name, phrase("must be true or false (got {value})", value=describe(value))
+            )
         return value
 
     def choice(self, name: str, choices: Mapping[str, Any], default: Any = None) -> Any:
@@ -138,7 +155,10 @@ class JsonObject:
             return default
         if type(value) is not str or value not in choices:
             names = ", ".join(repr(c) for c in choices)
-            raise self.error(name, f"must be one of {names} (got {describe(value)})")
+            raise self.error(
+                name,
+                phrase("must be one of {names} (got {value})", names=names, value=describe(value)),
+            )
         return choices[value]
 
     def objects(
@@ -161,7 +181,7 @@ class JsonObject:
         if value is None:
             return iter(())
         if not _is_list(value):
-            raise self.error(name, f"must be a list (got {describe(value)})")
+            raise self.error(name, phrase("must be a list (got {value})", value=describe(value)))
         path = self.at(name)
         return ((f"{path}[{i}]", item) for i, item in enumerate(value))
 
@@ -181,19 +201,30 @@ class JsonObject:
             return None
         path = self.at(name)
         if not isinstance(value, Mapping):
-            raise self.error(name, f"must be an object seat → number (got {describe(value)})")
+            raise self.error(
+                name, phrase("must be an object seat → number (got {value})", value=describe(value))
+            )
         keys = {str(key): key for key in value if type(key) in (str, int)}
         if len(keys) < len(value):
             raise self.error(
-                name, f"gives a seat twice, or a key that is no seat (got {quote(value)})"
+                name,
+                phrase(
+                    "gives a seat twice, or a key that is no seat (got {value})", value=quote(value)
+                ),
             )
         allowed = tuple(str(seat) for seat in seats)
         for key in keys:
             if key not in allowed:
-                raise HandError(f"{path}.{key}", f"not a seat of the table {tuple(seats)}")
+                raise HandError(
+                    f"{path}.{key}",
+                    phrase("not a seat of the table {seats}", seats=str(tuple(seats))),
+                )
         entries = JsonObject({key: value[k] for key, k in keys.items()}, path, allowed)
         for seat in seats:
-            entries.require(str(seat), f"is required: every seat of {tuple(seats)} is given")
+            entries.require(
+                str(seat),
+                phrase("is required: every seat of {seats} is given", seats=str(tuple(seats))),
+            )
         return {seat: entries.required_int(str(seat), low, high) for seat in seats}
 
     def raw(self, name: str) -> Any:
@@ -209,7 +240,14 @@ def read_side_points(hand: JsonObject, method: str, packs: int = 1) -> int | Non
     """
     given = [name for name in POINT_FIELDS if hand.has(name)]
     if len(given) > 1:
-        raise hand.error(given[1], f"give only one of {', '.join(POINT_FIELDS)} (got {given})")
+        raise hand.error(
+            given[1],
+            phrase(
+                "give only one of {fields} (got {given})",
+                fields=", ".join(POINT_FIELDS),
+                given=str(given),
+            ),
+        )
     if not given or given[0] == "declarer_points":
         return hand.int("declarer_points", 0, total_points(method, packs))
     side = given[0]

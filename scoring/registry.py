@@ -23,7 +23,7 @@ from scoring.reader import describe
 from scoring.rulesets import cz_three, cz_xix, si_double, spjst, whist
 from scoring.settlement import Seat, Settlement
 from scoring.turns import Deal
-from scoring.words import Phrase
+from scoring.words import Phrase, phrase
 
 __all__ = [
     "RULESETS",
@@ -136,7 +136,9 @@ def _house_rules(
     own = hand.get("house_rules")
     for given in (own, house_rules):
         if given is not None and not isinstance(given, Mapping):
-            raise HandError("house_rules", f"must be a JSON object (got {describe(given)})")
+            raise HandError(
+                "house_rules", phrase("must be a JSON object (got {value})", value=describe(given))
+            )
     if not own:
         return house_rules
     return {**own, **house_rules} if house_rules else own
@@ -152,11 +154,11 @@ def score_hand(
     Raises :class:`HandError` (a ``ValueError``) naming the first bad field.
     """
     if not isinstance(hand, Mapping):
-        raise HandError("hand", f"must be a JSON object (got {describe(hand)})")
+        raise HandError("hand", phrase("must be a JSON object (got {value})", value=describe(hand)))
     if ruleset is None:
         ruleset = hand.get("ruleset")
         if ruleset is None:
-            raise HandError("ruleset", "is required")
+            raise HandError("ruleset", phrase("is required"))
     module = get_ruleset(ruleset)
     rules = resolve(module.HOUSE_RULES, _house_rules(hand, house_rules))
     if "ruleset" in hand or "house_rules" in hand:

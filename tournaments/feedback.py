@@ -52,8 +52,9 @@ def service_refusals(request: HttpRequest) -> Iterator[Outcome]:
         if isinstance(error, TableLocked):
             # The page the user returns to already says why the table is locked.
             messages.error(request, _("Nothing was saved: this table is locked (see below)."))
-        elif isinstance(error, HandError) and error.words is not None:
-            messages.error(request, error_text(error))
+        elif isinstance(error, HandError):
+            # No field on this page to show it at: the path says where, in any language.
+            messages.error(request, f"{error.field}: {error_text(error)}")
         else:
             messages.error(request, str(error))
 

@@ -14,6 +14,7 @@ from scoring import RULESETS, get_ruleset
 from scoring.bounds import MAX_INTEGER_DIGITS, OutOfBounds, read_decimal
 from scoring.drive import TABLE as DRIVE_TABLE
 from scoring.penalties import PARAMS, PenaltyParam
+from scoring.translate import error_text
 from tournaments.drive import can_be_drive
 from tournaments.models import Round, Table, Tournament
 from tournaments.services import SETUP_FIELDS
@@ -90,7 +91,7 @@ class TournamentForm(forms.ModelForm):
                 _(
                     "Place %(place)s: %(reason)s. Write numbers separated by commas, e.g. 4, 3, 2, 1."
                 )
-                % {"place": error.field, "reason": error.reason}
+                % {"place": error.field, "reason": error_text(error)}
             ) from None
         return points
 

@@ -16,6 +16,7 @@ from scoring.bounds import OutOfBounds, read_decimal, read_integer
 from scoring.cards import PACK, Card, Suit
 from scoring.house_rules import HouseRule
 from scoring.levels import Levels
+from scoring.translate import error_text
 
 if TYPE_CHECKING:
     # A label is plain text or a lazy translation; only the type checker needs the name.
@@ -180,7 +181,7 @@ class BoundedDecimalField(forms.DecimalField):
         try:
             return read_decimal(str(value), str(self.label or "value"))
         except OutOfBounds as error:
-            raise forms.ValidationError(error.reason, code="invalid") from None
+            raise forms.ValidationError(error_text(error), code="invalid") from None
 
 
 class PenaltyParameterField(forms.CharField):
@@ -206,4 +207,4 @@ class PenaltyParameterField(forms.CharField):
         try:
             return read_integer(text, str(self.label or "value"))
         except OutOfBounds as error:
-            raise forms.ValidationError(error.reason, code="invalid") from None
+            raise forms.ValidationError(error_text(error), code="invalid") from None

@@ -25,7 +25,7 @@ from scoring.labels import doubled, personal_line, seats_text
 from scoring.levels import Levels
 from scoring.reader import JsonObject, describe
 from scoring.settlement import Amount, Line, Seat, exact, zero
-from scoring.words import Phrase, gettext_noop, phrase, word
+from scoring.words import Phrase, gettext_noop, phrase, series, word
 
 __all__ = [
     "KINDS",
@@ -105,7 +105,7 @@ def read_renoncs(
         code = entry.raw("code")
         if code not in known:
             raise entry.error("code", _unknown_code(code, prefix, aliases))
-        entry.require("seat", f"is required by {code}")
+        entry.require("seat", phrase("is required by {code}", code=code))
         renoncs.append(Renonc(code, entry.required_int("seat", seats[0], seats[-1])))
     return tuple(renoncs)
 
@@ -131,13 +131,19 @@ def adjustment_line(seats: Sequence[Seat]) -> Line:
     return Line("adjustment", label, zero(seats))
 
 
-def _unknown_code(code: object, prefix: str, aliases: Sequence[str] = ()) -> str:
-    hint = ""
+def _unknown_code(code: object, prefix: str, aliases: Sequence[str] = ()) -> Phrase:
+    hint: Phrase | str = ""
     if isinstance(code, str) and ".renonc." in code:
-        hint = f"; this ruleset writes it {prefix}.renonc.{code.rsplit('.', 1)[1]}"
-    also = "".join(f", or the same under {alias}.renonc" for alias in aliases)
-    known = ", ".join(codes(prefix))
-    return f"unknown penalty code {describe(code)} (known: {known}{also}){hint}"
+        written = f"{prefix}.renonc.{code.rsplit('.', 1)[1]}"
+        hint = phrase("; this ruleset writes it {code}", code=written)
+    also = [phrase(", or the same under {alias}.renonc", alias=alias) for alias in aliases]
+    return phrase(
+        "unknown penalty code {code} (known: {known}{also}){hint}",
+        code=describe(code),
+        known=", ".join(codes(prefix)),
+        also=series(also, ""),
+        hint=hint,
+    )
 
 
 def check_renoncs(
@@ -160,29 +166,48 @@ def check_renoncs(
         path, kind = f"penalties[{i}]", renonc.kind
         # By kind: the same renonc under two spellings of its code is still one renonc.
         if (kind, renonc.seat) in seen or (kind == "misdeal" and _has(seen, kind)):
-            raise HandError(f"{path}.code", f"{renonc.code} is already recorded in this hand")
+            raise HandError(
+                f"{path}.code", phrase("{code} is already recorded in this hand", code=renonc.code)
+            )
         seen.add((kind, renonc.seat))
         if contract is None:
             continue
         if renonc.seat == sitter and contract != "varsava" and kind not in _SITTERS_OWN:
             raise HandError(
-                f"{path}.seat", f"seat {sitter} sits this hand out: it plays no card and "
-                f"announces nothing, so only misdeal or conduct (got {renonc.seat})"
-            )  # fmt: skip
+                f"{path}.seat",
+                phrase(
+                    "seat {sitter} sits this hand out: it plays no card and announces nothing, so only misdeal or conduct (got {seat})",
+                    sitter=sitter,
+                    seat=renonc.seat,
+                ),
+            )
         if kind == "talon_discard" and discarder is not None and renonc.seat != discarder:
             raise HandError(
-                f"{path}.seat", f"only the declarer, {discarder}, discards to the talon "
-                f"(got {renonc.seat})"
-            )  # fmt: skip
+                f"{path}.seat",
+                phrase(
+                    "only the declarer, {discarder}, discards to the talon (got {seat})",
+                    discarder=discarder,
+                    seat=renonc.seat,
+                ),
+            )
         if kind in _VARSAVA_ONLY and contract != "varsava":
-            raise HandError(f"{path}.code", f"only in a Varšava (got contract {contract!r})")
+            raise HandError(
+                f"{path}.code",
+                phrase("only in a Varšava (got contract {contract})", contract=repr(contract)),
+            )
         if kind == "talon_discard" and contract in _NO_DISCARD:
-            raise HandError(f"{path}.code", f"nobody discards in a {contract!r}")
+            raise HandError(
+                f"{path}.code", phrase("nobody discards in a {contract}", contract=repr(contract))
+            )
         if kind in _CALLERS_OWN and declarer is not None and renonc.seat != declarer:
             raise HandError(
-                f"{path}.seat", f"must be the forehand who called Varšava, {declarer} "
-                f"(got {renonc.seat})"
-            )  # fmt: skip
+                f"{path}.seat",
+                phrase(
+                    "must be the forehand who called Varšava, {declarer} (got {seat})",
+                    declarer=declarer,
+                    seat=renonc.seat,
+                ),
+            )
 
 
 def _has(seen: set[tuple[str, Seat]], kind: str) -> bool:

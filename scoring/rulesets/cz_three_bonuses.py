@@ -19,7 +19,7 @@ from types import MappingProxyType
 
 from scoring.errors import HandError
 from scoring.reader import JsonObject
-from scoring.words import gettext_noop
+from scoring.words import gettext_noop, phrase
 
 __all__ = ["BONUSES", "Bonus", "BonusRule", "read_bonuses"]
 
@@ -143,40 +143,66 @@ def read_bonuses(hand: JsonObject, points: int | None, valat_made: bool) -> tupl
 def _check_entry(entry: JsonObject, bonus: Bonus, points: int | None, valat_made: bool) -> None:
     rule, kind = bonus.rule, repr(bonus.kind)
     if rule.price(announced=bonus.announced) is None:
-        how = "announced" if bonus.announced else "silent"
+        if bonus.announced:
+            raise entry.error(
+                "announced",
+                phrase(
+                    "{kind} cannot be announced: the price table has no such price (got true)",
+                    kind=kind,
+                ),
+            )
         raise entry.error(
-            "announced", f"{kind} cannot be {how}: the price table has no such price "
-            f"(got {str(bonus.announced).lower()})"
-        )  # fmt: skip
+            "announced",
+            phrase(
+                "{kind} cannot be silent: the price table has no such price (got false)",
+                kind=kind,
+            ),
+        )
     if not bonus.announced and not rule.bird and not bonus.won:
-        raise entry.error("won", f"a silent {kind} is entered only when it was made (got false)")
+        raise entry.error(
+            "won", phrase("a silent {kind} is entered only when it was made (got false)", kind=kind)
+        )
     if rule.points is not None:
         _check_points_bonus(entry, bonus, rule.points, points)
     if valat_made and bonus.side == "opponents" and bonus.won:
-        raise entry.error("won", "the declarer took every trick (a made valat) (got true)")
+        raise entry.error("won", phrase("the declarer took every trick (a made valat) (got true)"))
 
 
 def _check_points_bonus(entry: JsonObject, bonus: Bonus, need: int, points: int | None) -> None:
     """``forty`` and ``fifty`` are the declarer's, and made exactly when the points say so
     (``need`` or more)."""
     if bonus.side != "declarer":
-        raise entry.error("side", f"only the declarer announces {bonus.kind!r} (got 'opponents')")
+        raise entry.error(
+            "side",
+            phrase("only the declarer announces {kind} (got 'opponents')", kind=repr(bonus.kind)),
+        )
     if points is not None and bonus.won != (points >= need):
         raise entry.error(
-            "won", f"{bonus.kind!r} is made with {need} points or more, and the declarer has "
-            f"{points} (got {str(bonus.won).lower()})"
-        )  # fmt: skip
+            "won",
+            phrase(
+                "{kind} is made with {need} points or more, and the declarer has {points} (got {won})",
+                kind=repr(bonus.kind),
+                need=need,
+                points=points,
+                won=str(bonus.won).lower(),
+            ),
+        )
 
 
 def _check_beside(bonus: Bonus, earlier: Sequence[Bonus], path: str) -> None:
     """Each kind once; the Trul and a caught Mond lie in the same side's tricks."""
     for other in earlier:
         if other.kind == bonus.kind:
-            raise HandError(f"{path}.kind", f"{bonus.kind!r} is already entered")
+            raise HandError(
+                f"{path}.kind", phrase("{kind} is already entered", kind=repr(bonus.kind))
+            )
         pair = {other.kind, bonus.kind}
         if pair == {"trul", "mond_caught"} and other.side != bonus.side:
             raise HandError(
                 f"{path}.side",
-                f"the Trul and the caught Mond are in the {other.side}' tricks "
-                f"(got {bonus.side!r})",
+                phrase(
+                    "the Trul and the caught Mond are in the {side}' tricks (got {given})",
+                    side=other.side,
+                    given=repr(bonus.side),
+                ),
             )

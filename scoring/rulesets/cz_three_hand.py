@@ -25,7 +25,7 @@ from scoring.rulesets.cz_renonc import Renonc, check_renoncs, penalties_only, re
 from scoring.rulesets.cz_three_bonuses import Bonus, read_bonuses
 from scoring.rulesets.pagat import Valat, read_valat
 from scoring.settlement import Seat
-from scoring.words import gettext_noop
+from scoring.words import gettext_noop, phrase
 
 __all__ = ["LEVELS", "NAME", "Contract", "Hand", "Valat", "table_seats"]
 
@@ -171,7 +171,9 @@ def _read_hand(data: Mapping[str, Any]) -> Hand:
 def _read_declarer(hand: JsonObject, seats: tuple[Seat, ...], sitter: Seat | None) -> Seat | None:
     declarer = hand.int("declarer", seats[0], seats[-1])
     if declarer is not None and declarer == sitter:
-        raise hand.error("declarer", f"the sitter sits the hand out (got {declarer})")
+        raise hand.error(
+            "declarer", phrase("the sitter sits the hand out (got {declarer})", declarer=declarer)
+        )
     return declarer
 
 
@@ -179,16 +181,22 @@ def _check_applies(hand: JsonObject, contract: Contract | None, sitter: Seat | N
     """Fields that the contract does not have must be absent (RULES §0.4)."""
     if contract is Contract.VARSAVA:
         for field in (*POINT_FIELDS, "valat", "bonuses"):
-            hand.absent(field, "in Varšava each player plays alone (see varsava_points)")
+            hand.absent(field, phrase("in Varšava each player plays alone (see varsava_points)"))
         if hand.raw("flek"):
             raise hand.error(
-                "flek", f"a Varšava's flek is varsava_flek (got {describe(hand.raw('flek'))})"
+                "flek",
+                phrase(
+                    "a Varšava's flek is varsava_flek (got {flek})",
+                    flek=describe(hand.raw("flek")),
+                ),
             )
     elif contract is not None:
         for field in _VARSAVA_FIELDS:
-            hand.absent(field, "only a Varšava has it")
+            hand.absent(field, phrase("only a Varšava has it"))
     if sitter is None and hand.raw("varsava_flek") == 4:
-        raise hand.error("varsava_flek", "the fourth flek needs a sitter playing the talon (got 4)")
+        raise hand.error(
+            "varsava_flek", phrase("the fourth flek needs a sitter playing the talon (got 4)")
+        )
 
 
 def _read_valat(hand: JsonObject, points: int | None) -> Valat | None:
@@ -196,7 +204,10 @@ def _read_valat(hand: JsonObject, points: int | None) -> Valat | None:
     if valat and valat.won and points is not None and points < WINNING_POINTS:
         raise HandError(
             "valat.won",
-            f"a made Valát wins the game, and the declarer has {points} points (got true)",
+            phrase(
+                "a made Valát wins the game, and the declarer has {points} points (got true)",
+                points=points,
+            ),
         )
     return valat
 
@@ -204,27 +215,45 @@ def _read_valat(hand: JsonObject, points: int | None) -> Valat | None:
 def _check_varsava(hand: Hand, tricks: Mapping[Seat, int], points: Mapping[Seat, int]) -> None:
     """Tricks total 16; the sitter takes at most 6; a player has points iff a trick."""
     if sum(tricks.values()) != TRICKS:
-        raise HandError("varsava_tricks", f"must total {TRICKS} (got {sum(tricks.values())})")
+        raise HandError(
+            "varsava_tricks",
+            phrase(
+                "must total {tricks} (got {total})",
+                tricks=TRICKS,
+                total=sum(tricks.values()),
+            ),
+        )
     if hand.sitter is not None and tricks[hand.sitter] > SITTER_TRICKS:
         raise HandError(
             f"varsava_tricks.{hand.sitter}",
-            f"the sitter plays six cards, so takes at most six tricks (got {tricks[hand.sitter]})",
+            phrase(
+                "the sitter plays six cards, so takes at most six tricks (got {tricks})",
+                tricks=tricks[hand.sitter],
+            ),
         )
     for seat in hand.seats:
         if (points[seat] == 0) != (tricks[seat] == 0):
             raise HandError(
                 f"varsava_points.{seat}",
-                f"a player has points exactly when he took a trick ({tricks[seat]} tricks, "
-                f"got {points[seat]})",
+                phrase(
+                    "a player has points exactly when he took a trick ({tricks} tricks, got {points})",
+                    tricks=tricks[seat],
+                    points=points[seat],
+                ),
             )
 
 
 def _check_complete(hand: JsonObject, parsed: Hand) -> None:
     """A hand that was played needs its contract, declarer and points."""
     for name in ("contract", "declarer"):
-        hand.require(name, "is required (only a voided hand or a standalone ruling may omit it)")
+        hand.require(
+            name, phrase("is required (only a voided hand or a standalone ruling may omit it)")
+        )
     if parsed.contract is Contract.VARSAVA:
         for name in ("varsava_points", "varsava_tricks"):
-            hand.require(name, "is required in a Varšava: seat → own points and tricks")
+            hand.require(name, phrase("is required in a Varšava: seat → own points and tricks"))
     elif parsed.declarer_points is None:
-        raise HandError("declarer_points", f"is required, or one of {', '.join(POINT_FIELDS[1:])}")
+        raise HandError(
+            "declarer_points",
+            phrase("is required, or one of {fields}", fields=", ".join(POINT_FIELDS[1:])),
+        )

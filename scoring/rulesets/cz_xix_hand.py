@@ -31,7 +31,7 @@ from scoring.rulesets.pagat import (
     read_valat,
 )
 from scoring.settlement import Seat
-from scoring.words import gettext_noop
+from scoring.words import gettext_noop, phrase
 
 __all__ = ["LEVELS", "NAME", "SEATS", "Contract", "Hand", "Pagat", "Valat"]
 
@@ -158,26 +158,30 @@ def _check_applies(hand: JsonObject, contract: Contract | None) -> None:
         return
     name = repr(contract.value)
     if contract not in _WITH_PARTNER:
-        hand.absent("partner", f"a {name} is played alone")
-        hand.absent("called", f"nobody calls a tarok in a {name}")
+        hand.absent("partner", phrase("a {name} is played alone", name=name))
+        hand.absent("called", phrase("nobody calls a tarok in a {name}", name=name))
     if contract is not Contract.PREFERANC:
-        hand.absent("preferanc_talon", "only a preferanc chooses a talon")
+        hand.absent("preferanc_talon", phrase("only a preferanc chooses a talon"))
     if contract is not Contract.PRVNI and hand.bool("folded"):
-        raise hand.error("folded", f"only a první can be folded (got true in a {name})")
+        raise hand.error(
+            "folded", phrase("only a první can be folded (got true in a {name})", name=name)
+        )
     if hand.bool("folded"):
         for field in _NOT_WHEN_FOLDED:
-            hand.absent(field, "a folded první is not played")
+            hand.absent(field, phrase("a folded první is not played"))
     if contract is Contract.VARSAVA:
         for field in _NOT_IN_VARSAVA:
-            hand.absent(field, "Varšava has no game points and no hlášky (000)")
+            hand.absent(field, phrase("Varšava has no game points and no hlášky (000)"))
     else:
-        hand.absent("varsava_points", "only a Varšava counts each player's points")
+        hand.absent("varsava_points", phrase("only a Varšava counts each player's points"))
 
 
 def _read_partner(hand: JsonObject, declarer: Seat | None) -> Seat | None:
     partner = hand.int("partner", *_SEAT_RANGE)
     if partner is not None and partner == declarer:
-        raise hand.error("partner", f"must differ from the declarer (got {partner})")
+        raise hand.error(
+            "partner", phrase("must differ from the declarer (got {partner})", partner=partner)
+        )
     return partner
 
 
@@ -185,7 +189,9 @@ def _read_pagat(hand: JsonObject, contract: Contract | None) -> Pagat | None:
     druha = contract is Contract.DRUHA  # its Pagat obligation is announced with the bid
     pagat = read_pagat(hand, _SEAT_RANGE, LEVELS, announced=druha)
     if druha and pagat and not pagat.announced:
-        raise HandError("pagat.announced", "a druhá's Pagat obligation is announced (got false)")
+        raise HandError(
+            "pagat.announced", phrase("a druhá's Pagat obligation is announced (got false)")
+        )
     return pagat
 
 
@@ -193,20 +199,35 @@ def _check_together(hand: Hand) -> None:
     """Fields that contradict each other."""
     pagat, valat, points = hand.pagat, hand.valat, hand.declarer_points
     if hand.folded and hand.flek:
-        raise HandError("flek", f"a folded první is not played (got {hand.flek})")
+        raise HandError("flek", phrase("a folded první is not played (got {flek})", flek=hand.flek))
     if hand.contract is Contract.DRUHA and pagat and pagat.holder != hand.declarer:
         raise HandError(
             "pagat.holder",
-            f"a druhá's Pagat is the declarer's, {hand.declarer} (got {pagat.holder})",
+            phrase(
+                "a druhá's Pagat is the declarer's, {declarer} (got {holder})",
+                declarer=str(hand.declarer),
+                holder=pagat.holder,
+            ),
         )
     if valat and valat.won and points is not None:
         won = points >= WINNING_POINTS if valat.side == "declarer" else points <= 34
         if not won:
-            bound = "36 or more" if valat.side == "declarer" else "34 or less"
+            if valat.side == "declarer":
+                raise HandError(
+                    "valat.side",
+                    phrase(
+                        "a Valat made by the declarer needs declarer_points 36 or more "
+                        "(got {points})",
+                        points=points,
+                    ),
+                )
             raise HandError(
-                "valat.side", f"a Valat made by the {valat.side} needs declarer_points {bound} "
-                f"(got {points})"
-            )  # fmt: skip
+                "valat.side",
+                phrase(
+                    "a Valat made by the opponents needs declarer_points 34 or less (got {points})",
+                    points=points,
+                ),
+            )
     if hand.declarer is not None:
         check_pagat_and_valat(pagat, valat, hand.declaring_side)
     # A voided hand scores neither its Pagat nor its hlášky (golden case): not judged.
@@ -220,21 +241,29 @@ def _check_together(hand: Hand) -> None:
 def _check_complete(hand: JsonObject, parsed: Hand) -> None:
     """A hand that was played needs its contract, declarer and points."""
     for name in ("contract", "declarer"):
-        hand.require(name, "is required (only a voided hand or a standalone ruling may omit it)")
+        hand.require(
+            name, phrase("is required (only a voided hand or a standalone ruling may omit it)")
+        )
     contract = parsed.contract
     if contract is Contract.VARSAVA:
         _check_varsava_total(parsed.varsava_points, hand)
     elif parsed.declarer_points is None and not parsed.folded:
-        raise HandError("declarer_points", f"is required, or one of {', '.join(POINT_FIELDS[1:])}")
+        raise HandError(
+            "declarer_points",
+            phrase("is required, or one of {fields}", fields=", ".join(POINT_FIELDS[1:])),
+        )
     if contract is Contract.PREFERANC:
-        hand.require("preferanc_talon", "is required in a preferanc: 1, 2 or 3")
+        hand.require("preferanc_talon", phrase("is required in a preferanc: 1, 2 or 3"))
     if contract is Contract.DRUHA:
-        hand.require("pagat", "is required in a druhá: the declarer's Pagat obligation")
+        hand.require("pagat", phrase("is required in a druhá: the declarer's Pagat obligation"))
 
 
 def _check_varsava_total(points: Mapping[Seat, int] | None, hand: JsonObject) -> None:
     if points is None:
-        raise hand.error("varsava_points", "is required in a Varšava: seat → own points")
+        raise hand.error("varsava_points", phrase("is required in a Varšava: seat → own points"))
     total = sum(points.values())
     if not 69 <= total <= 71:
-        raise hand.error("varsava_points", f"four piles counted apart total 69 to 71 (got {total})")
+        raise hand.error(
+            "varsava_points",
+            phrase("four piles counted apart total 69 to 71 (got {total})", total=total),
+        )

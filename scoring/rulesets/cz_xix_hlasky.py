@@ -121,8 +121,13 @@ def _check_groups(hlaska: Hlaska, earlier: list[Hlaska], field: str) -> None:
         if other.seat == hlaska.seat and shared:
             raise HandError(
                 field,
-                f"seat {hlaska.seat} already announced {other.kind!r} of the "
-                f"{min(shared)} group (got {hlaska.kind!r})",
+                phrase(
+                    "seat {seat} already announced {kind} of the {group} group (got {announced})",
+                    seat=hlaska.seat,
+                    kind=repr(other.kind),
+                    group=min(shared),
+                    announced=repr(hlaska.kind),
+                ),
             )
 
 
@@ -135,11 +140,24 @@ def _check_deal(announced: list[Hlaska], field: str) -> None:
     last = announced[-1]
     why = by_seat[last.seat].impossible(CARDS_IN_HAND)
     if why:
-        raise HandError(field, f"seat {last.seat}'s hlášky {why} (got {last.kind!r})")
+        raise HandError(
+            field,
+            phrase(
+                "seat {seat}'s hlášky {why} (got {kind})",
+                seat=last.seat,
+                why=why,
+                kind=repr(last.kind),
+            ),
+        )
     why = pack_shortfall(by_seat.values())
     if why:
         raise HandError(
-            field, f"the hlášky announced cannot all be held: {why} (got {last.kind!r})"
+            field,
+            phrase(
+                "the hlášky announced cannot all be held: {why} (got {kind})",
+                why=why,
+                kind=repr(last.kind),
+            ),
         )
 
 

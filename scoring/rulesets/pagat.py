@@ -28,6 +28,7 @@ from scoring.errors import HandError
 from scoring.levels import Levels
 from scoring.reader import JsonObject
 from scoring.settlement import Seat
+from scoring.words import phrase
 
 __all__ = [
     "Declaration",
@@ -81,7 +82,12 @@ def read_pagat(
     said, won = pagat.bool("announced", default=announced), pagat.bool("won")
     level = pagat.int(levels.field, 0, levels.top, 0)
     if level and not said:
-        raise pagat.error(levels.field, f"a {levels.field} needs an announced Pagat (got {level})")
+        raise pagat.error(
+            levels.field,
+            phrase(
+                "a {field} needs an announced Pagat (got {level})", field=levels.field, level=level
+            ),
+        )
     return Pagat(holder, said, won, level)
 
 
@@ -108,9 +114,24 @@ def read_valat(
     announced, won = valat.bool("announced"), valat.bool("won")
     level = valat.int(levels.field, 0, levels.top, 0) if levels.top else 0
     if not announced and not won:
-        raise valat.error("won", f"an unannounced {name} can only be entered as {made} (got false)")
+        raise valat.error(
+            "won",
+            phrase(
+                "an unannounced {name} can only be entered as {made} (got false)",
+                name=name,
+                made=made,
+            ),
+        )
     if level and not announced:
-        raise valat.error(levels.field, f"a {levels.field} needs an announced {name} (got {level})")
+        raise valat.error(
+            levels.field,
+            phrase(
+                "a {field} needs an announced {name} (got {level})",
+                field=levels.field,
+                name=name,
+                level=level,
+            ),
+        )
     return Valat(side, announced, won, level)
 
 
@@ -120,13 +141,24 @@ def check_pagat_holder(holder: Seat, declarations: Iterable[Declaration]) -> Non
         if seat != holder and holding.trull >= _TRULL:
             raise HandError(
                 "pagat.holder",
-                f"{where} says seat {seat} holds the Pagat ({name!r}) (got {holder})",
+                phrase(
+                    "{where} says seat {seat} holds the Pagat ({name}) (got {holder})",
+                    where=where,
+                    seat=seat,
+                    name=repr(name),
+                    holder=holder,
+                ),
             )
         if seat == holder and holding.max_trumps == 0:
             raise HandError(
                 "pagat.holder",
-                f"{where} says seat {seat} holds no trump ({name!r}), and the Pagat is one "
-                f"(got {holder})",
+                phrase(
+                    "{where} says seat {seat} holds no trump ({name}), and the Pagat is one (got {holder})",
+                    where=where,
+                    seat=seat,
+                    name=repr(name),
+                    holder=holder,
+                ),
             )
 
 
@@ -139,4 +171,6 @@ def check_pagat_and_valat(
         return
     holder_side = "declarer" if pagat.holder in declaring_side else "opponents"
     if holder_side != valat.side:
-        raise HandError("pagat.won", "the other side took every trick, see valat (got true)")
+        raise HandError(
+            "pagat.won", phrase("the other side took every trick, see valat (got true)")
+        )

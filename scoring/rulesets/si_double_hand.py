@@ -26,7 +26,7 @@ from scoring.reader import POINT_FIELDS, JsonObject, describe, read_side_points
 from scoring.rulesets.pagat import SIDES
 from scoring.rulesets.si_double_napovedi import Napoved, read_napovedi
 from scoring.settlement import Seat
-from scoring.words import gettext_noop
+from scoring.words import gettext_noop, phrase
 
 __all__ = ["LEVELS", "NAME", "Adjustment", "Contract", "Hand", "table_seats"]
 
@@ -209,17 +209,21 @@ def _read_players(hand: JsonObject) -> int:
     if players is None:
         return 4
     if type(players) is not int or players not in PLAYERS:
-        raise hand.error("players", f"must be 4, 6 or 8 (got {describe(players)})")
+        raise hand.error(
+            "players", phrase("must be 4, 6 or 8 (got {players})", players=describe(players))
+        )
     return players
 
 
 def _read_standalone(hand: JsonObject, players: int, seats: tuple[Seat, ...]) -> Hand:
     """No contract: a director's adjustment outside any hand, and nothing else."""
     for name in sorted(_HAND_FIELDS - {"ruleset", "players", "contract", "penalties"}):
-        hand.absent(name, "belongs to a game: give the contract")
+        hand.absent(name, phrase("belongs to a game: give the contract"))
     penalties = _read_adjustments(hand, players)
     if not penalties:
-        raise hand.error("contract", "is required (only a standalone adjustment may omit it)")
+        raise hand.error(
+            "contract", phrase("is required (only a standalone adjustment may omit it)")
+        )
     return Hand(players=players, penalties=penalties)
 
 
@@ -228,40 +232,64 @@ def _check_applies(hand: JsonObject, contract: Contract) -> None:
     name = repr(contract.value)
     if contract is Contract.KLOP:
         for field in ("declarer", "partners", *POINT_FIELDS, "won", "silent_valat"):
-            hand.absent(field, "in a klop each player plays alone (see klop_points)")
-        hand.absent("kontra", "nobody doubles a klop")
-        hand.absent("announcements", "nothing is announced in a klop")
+            hand.absent(field, phrase("in a klop each player plays alone (see klop_points)"))
+        hand.absent("kontra", phrase("nobody doubles a klop"))
+        hand.absent("announcements", phrase("nothing is announced in a klop"))
         return
     for field in _KLOP:
-        hand.absent(field, "only a klop counts each player's points")
+        hand.absent(field, phrase("only a klop counts each player's points"))
     if contract.solo:
-        hand.absent("partners", f"a {name} is played alone, no King is called")
+        hand.absent("partners", phrase("a {name} is played alone, no King is called", name=name))
     if contract.won_or_lost:
         for field in POINT_FIELDS:
-            hand.absent(field, f"a {name} is won or lost, with no difference (see won)")
-        hand.absent("announcements", f"a {name} has no announcements")
-        hand.absent("silent_valat", f"a {name} is no normal game")
+            hand.absent(
+                field, phrase("a {name} is won or lost, with no difference (see won)", name=name)
+            )
+        hand.absent("announcements", phrase("a {name} has no announcements", name=name))
+        hand.absent("silent_valat", phrase("a {name} is no normal game", name=name))
     else:
-        hand.absent("won", f"a {name} is won by its points (see declarer_points)")
+        hand.absent("won", phrase("a {name} is won by its points (see declarer_points)", name=name))
 
 
 def _read_partners(hand: JsonObject, declarer: Seat | None, players: int) -> tuple[Seat, ...]:
     partners: list[Seat] = []
     for path, seat in hand.list("partners"):
         if type(seat) is not int or not 1 <= seat <= players:
-            raise HandError(path, f"must be a seat from 1 to {players} (got {describe(seat)})")
+            raise HandError(
+                path,
+                phrase(
+                    "must be a seat from 1 to {players} (got {seat})",
+                    players=players,
+                    seat=describe(seat),
+                ),
+            )
         if seat == declarer:
-            raise HandError(path, f"must differ from the declarer (got {seat})")
+            raise HandError(path, phrase("must differ from the declarer (got {seat})", seat=seat))
         if seat in partners:
-            raise HandError(path, f"seat {seat} is given twice")
+            raise HandError(path, phrase("seat {seat} is given twice", seat=seat))
         partners.append(seat)
     most = most_partners(players)
     if len(partners) > most:
-        holders = "one player holds" if most == 1 else "two players hold"
+        got = str(partners)
+        if most == 1:
+            raise hand.error(
+                "partners",
+                phrase(
+                    "with {players} players one player holds the called King, so at most {most} (got {partners})",
+                    players=players,
+                    most=most,
+                    partners=got,
+                ),
+            )
         raise hand.error(
-            "partners", f"with {players} players {holders} the called King, so at most {most} "
-            f"(got {partners})"
-        )  # fmt: skip
+            "partners",
+            phrase(
+                "with {players} players two players hold the called King, so at most {most} (got {partners})",
+                players=players,
+                most=most,
+                partners=got,
+            ),
+        )
     return tuple(partners)
 
 
@@ -274,9 +302,13 @@ def _read_adjustments(hand: JsonObject, players: int) -> tuple[Adjustment, ...]:
         reason = entry.raw("reason")
         if type(reason) is not str or not reason.strip() or len(reason) > _REASON_LENGTH:
             raise entry.error(
-                "reason", f"must be a text of 1 to {_REASON_LENGTH} characters "
-                f"(got {describe(reason)})"
-            )  # fmt: skip
+                "reason",
+                phrase(
+                    "must be a text of 1 to {reason_length} characters (got {reason})",
+                    reason_length=_REASON_LENGTH,
+                    reason=describe(reason),
+                ),
+            )
         adjustments.append(Adjustment(seat, points, reason.strip()))
     return tuple(adjustments)
 
@@ -290,45 +322,85 @@ def _check_complete(hand: JsonObject, parsed: Hand) -> None:
         return
     hand.require("declarer")
     if contract.won_or_lost:
-        hand.require("won", f"is required in a {contract.value!r}: true or false")
+        hand.require(
+            "won",
+            phrase("is required in a {contract}: true or false", contract=repr(contract.value)),
+        )
         return
     if parsed.silent_valat is not None:
         _check_silent_valat(hand, parsed)
     elif parsed.declarer_points is None:
-        raise HandError("declarer_points", f"is required, or one of {', '.join(POINT_FIELDS[1:])}")
+        raise HandError(
+            "declarer_points",
+            phrase("is required, or one of {fields}", fields=", ".join(POINT_FIELDS[1:])),
+        )
 
 
 def _check_silent_valat(hand: JsonObject, parsed: Hand) -> None:
     """Every trick to one side: all 140 points theirs; it replaces the announcements."""
     hand.absent(
-        "announcements", "a silent valat replaces game, difference and announcements (RULES §5.3)"
+        "announcements",
+        phrase("a silent valat replaces game, difference and announcements (RULES §5.3)"),
     )
     points, want = parsed.declarer_points, DECK_POINTS if parsed.silent_valat == "declarer" else 0
     if points is not None and points != want:
+        given = repr(parsed.silent_valat)
+        if parsed.silent_valat == "declarer":
+            raise hand.error(
+                "silent_valat",
+                phrase(
+                    "the declarer took every trick, so declarer_points is {want} "
+                    "(got {given} with {points})",
+                    want=want,
+                    given=given,
+                    points=points,
+                ),
+            )
         raise hand.error(
-            "silent_valat", f"the {parsed.silent_valat} took every trick, so declarer_points "
-            f"is {want} (got {parsed.silent_valat!r} with {points})"
-        )  # fmt: skip
+            "silent_valat",
+            phrase(
+                "the opponents took every trick, so declarer_points is {want} "
+                "(got {given} with {points})",
+                want=want,
+                given=given,
+                points=points,
+            ),
+        )
 
 
 def _check_klop(hand: JsonObject, parsed: Hand) -> None:
     """Each player's points and tricks: 140 points and every trick; points iff a trick."""
     for name in _KLOP:
-        hand.require(name, "is required in a klop: seat → own points and tricks")
+        hand.require(name, phrase("is required in a klop: seat → own points and tricks"))
     points, tricks = parsed.klop_points, parsed.klop_tricks
     # require() has refused an absent or null map, and seat_map() reads any other.
     assert points is not None and tricks is not None
     if sum(points.values()) != DECK_POINTS:
-        raise hand.error("klop_points", f"must total {DECK_POINTS} (got {sum(points.values())})")
+        raise hand.error(
+            "klop_points",
+            phrase(
+                "must total {deck_points} (got {points})",
+                deck_points=DECK_POINTS,
+                points=sum(points.values()),
+            ),
+        )
     if sum(tricks.values()) != parsed.tricks:
         raise hand.error(
-            "klop_tricks", f"with {parsed.players} players the hand has {parsed.tricks} tricks "
-            f"(got {sum(tricks.values())})"
-        )  # fmt: skip
+            "klop_tricks",
+            phrase(
+                "with {players} players the hand has {tricks} tricks (got {total})",
+                players=parsed.players,
+                tricks=parsed.tricks,
+                total=sum(tricks.values()),
+            ),
+        )
     for seat in parsed.seats:
         if (points[seat] == 0) != (tricks[seat] == 0):
             raise HandError(
                 f"klop_points.{seat}",
-                f"a player has points exactly when he took a trick ({tricks[seat]} tricks, "
-                f"got {points[seat]})",
+                phrase(
+                    "a player has points exactly when he took a trick ({tricks} tricks, got {points})",
+                    tricks=tricks[seat],
+                    points=points[seat],
+                ),
             )

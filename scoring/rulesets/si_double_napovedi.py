@@ -26,6 +26,7 @@ from scoring.errors import HandError
 from scoring.levels import Levels
 from scoring.reader import JsonObject
 from scoring.rulesets.pagat import SIDES
+from scoring.words import phrase
 
 __all__ = ["NAPOVEDI", "Napoved", "NapovedRule", "counted", "read_napovedi"]
 
@@ -127,39 +128,74 @@ def _check_entry(
 ) -> None:
     rule, kind = napoved.rule, repr(napoved.kind)
     if players < rule.min_players:
-        raise entry.error("kind", f"{kind} exists only with 6 or 8 players (got {players})")
+        raise entry.error(
+            "kind",
+            phrase(
+                "{kind} exists only with 6 or 8 players (got {players})", kind=kind, players=players
+            ),
+        )
     if rule.called_king and solo:
-        raise entry.error("kind", f"{kind} needs a called King, and a solo calls none")
+        raise entry.error(
+            "kind", phrase("{kind} needs a called King, and a solo calls none", kind=kind)
+        )
     if rule.called_king and napoved.side != "declarer":
         raise entry.error(
-            "side", f"{kind} is the called King's, won for the declaring side (got 'opponents')"
+            "side",
+            phrase(
+                "{kind} is the called King's, won for the declaring side (got 'opponents')",
+                kind=kind,
+            ),
         )
     if not napoved.announced and napoved.kontra:
         raise entry.error(
-            levels.field, f"a {levels.field} needs an announced {kind} (got {napoved.kontra})"
+            levels.field,
+            phrase(
+                "a {field} needs an announced {kind} (got {kontra})",
+                field=levels.field,
+                kind=kind,
+                kontra=napoved.kontra,
+            ),
         )
     if not napoved.announced and not napoved.won and not rule.ultimo:
         raise entry.error(
-            "won", f"a silent {kind} is entered only when made (got false); only a silent "
-            "ultimo caught in the last trick is entered as lost"
-        )  # fmt: skip
+            "won",
+            phrase(
+                "a silent {kind} is entered only when made (got false); only a silent ultimo caught in the last trick is entered as lost",
+                kind=kind,
+            ),
+        )
 
 
 def _check_beside(napoved: Napoved, earlier: Sequence[Napoved], path: str) -> None:
     """Each kind once a side; what one side made the other cannot have made too."""
     for i, other in enumerate(earlier):
         if other.kind == napoved.kind and other.side == napoved.side:
-            raise HandError(f"{path}.kind", f"{napoved.kind!r} of the {napoved.side} is entered")
+            raise HandError(
+                f"{path}.kind",
+                phrase(
+                    "{kind} of the {side} is entered", kind=repr(napoved.kind), side=napoved.side
+                ),
+            )
         if not (other.won and napoved.won) or other.side == napoved.side:
             continue
         if other.rule.ultimo and napoved.rule.ultimo:
             raise HandError(
-                f"{path}.won", f"one side takes the last trick, and announcements[{i}] says the "
-                f"{other.side} did ({other.kind!r}) (got true)"
-            )  # fmt: skip
+                f"{path}.won",
+                phrase(
+                    "one side takes the last trick, and announcements[{i}] says the {side} did ({kind}) (got true)",
+                    i=i,
+                    side=other.side,
+                    kind=repr(other.kind),
+                ),
+            )
         pair = {other.kind, napoved.kind}
         if other.rule.group == napoved.rule.group and pair & _WHOLE_DECK:
             raise HandError(
-                f"{path}.won", f"announcements[{i}] says the {other.side} took every card of "
-                f"the kind ({other.kind!r}) (got true)"
-            )  # fmt: skip
+                f"{path}.won",
+                phrase(
+                    "announcements[{i}] says the {side} took every card of the kind ({kind}) (got true)",
+                    i=i,
+                    side=other.side,
+                    kind=repr(other.kind),
+                ),
+            )

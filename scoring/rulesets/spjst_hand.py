@@ -197,19 +197,21 @@ def _read_partner(
             phrase("Prever plays alone, without a partner (got {partner})", partner=partner),
         )
     if partner is not None and partner == declarer:
-        raise hand.error("partner", f"must differ from the declarer (got {partner})")
+        raise hand.error(
+            "partner", phrase("must differ from the declarer (got {partner})", partner=partner)
+        )
     return partner
 
 
 def _read_called(hand: JsonObject, contract: Contract | None) -> int | None:
     if contract is Contract.PREVER:
-        hand.absent("called", "Prever calls no trump")
+        hand.absent("called", phrase("Prever calls no trump"))
     return hand.int("called", 15, 19)
 
 
 def _read_talon(hand: JsonObject, contract: Contract | None) -> int | None:
     if contract is Contract.POVINOST:
-        hand.absent("prever_talon", "only a Prever chooses a talon")
+        hand.absent("prever_talon", phrase("only a Prever chooses a talon"))
     return hand.int("prever_talon", 1, 3)
 
 
@@ -218,10 +220,22 @@ def _read_valat(hand: JsonObject, points: int | None) -> Valat | None:
     if not (valat and valat.won) or points is None:
         return valat
     if (points >= WINNING_POINTS) != (valat.side == "declarer"):
-        bound = "54 or more" if valat.side == "declarer" else "53 or less"
+        if valat.side == "declarer":
+            raise HandError(
+                "valat.side",
+                phrase(
+                    "a Valat made by the declarer side needs declarer_points 54 or more "
+                    "(got {points})",
+                    points=points,
+                ),
+            )
         raise HandError(
             "valat.side",
-            f"a Valat made by the {valat.side} side needs declarer_points {bound} (got {points})",
+            phrase(
+                "a Valat made by the opponents side needs declarer_points 53 or less "
+                "(got {points})",
+                points=points,
+            ),
         )
     return valat
 
@@ -230,9 +244,13 @@ def _check_complete(hand: JsonObject, parsed: Hand) -> None:
     """A hand that was played needs its contract, declarer and points."""
     for name in ("contract", "declarer"):
         hand.require(
-            name, "is required (only a void hand or a penalties-only adjustment may omit it)"
+            name,
+            phrase("is required (only a void hand or a penalties-only adjustment may omit it)"),
         )
     if parsed.declarer_points is None:
-        raise HandError("declarer_points", f"is required, or one of {', '.join(POINT_FIELDS[1:])}")
+        raise HandError(
+            "declarer_points",
+            phrase("is required, or one of {fields}", fields=", ".join(POINT_FIELDS[1:])),
+        )
     if parsed.contract is Contract.PREVER and parsed.prever_talon is None:
-        raise hand.error("prever_talon", "is required in a Prever: 1, 2 or 3")
+        raise hand.error("prever_talon", phrase("is required in a Prever: 1, 2 or 3"))

@@ -90,18 +90,18 @@ _RENEGE_AS_MISDEAL = Effect(2, voids=True, note=gettext_noop("as a misdeal: the 
 # A standalone adjustment (penalties only, RULES §7.1) has no game, Pagat, Valat or values:
 # these codes act on them, so they need the scored hand. The offender-rule codes are found
 # through their effect, because house rule renege_penalty decides the renege's.
-_NEEDS_THE_HAND: Mapping[str, str] = MappingProxyType(
+_NEEDS_THE_HAND: Mapping[str, Phrase] = MappingProxyType(
     {
-        "spjst.valat_call_voided": "it voids the hand's failed announced Valat",
-        "spjst.wrong_trump_unnoticed": (
+        "spjst.valat_call_voided": phrase("it voids the hand's failed announced Valat"),
+        "spjst.wrong_trump_unnoticed": phrase(
             "it goes with the spjst.wrong_trump_called that voids the hand (record both)"
         ),
     }
 )
-_OFFENDER_RULE_REASON = (
+_OFFENDER_RULE_REASON = phrase(
     "the offender rule acts on its game, Pagat and Valat; record it on that hand"
 )
-_RENEGE_HINT = " (a renege stands alone only under renege_penalty = 'misdeal')"
+_RENEGE_HINT = phrase("(a renege stands alone only under renege_penalty = 'misdeal')")
 # Standing alone, an illegal declaration has no declared value to void: just the 2 chips.
 _ADJUSTMENT_NOTES: Mapping[str, str] = MappingProxyType(
     {
@@ -136,8 +136,10 @@ class Penalty:
         if self.rightful:
             return phrase(
                 "{penalty} ({seat}, rightful declarer {rightful})",
-                penalty=title, seat=seat, rightful=self.rightful,
-            )  # fmt: skip
+                penalty=title,
+                seat=seat,
+                rightful=self.rightful,
+            )
         return phrase("{penalty} ({seat})", penalty=title, seat=seat)
 
 
@@ -156,16 +158,21 @@ def read_penalties(hand: JsonObject, seats: Sequence[Seat]) -> tuple[Penalty, ..
 def _read_penalty(path: str, item: object, seats: Sequence[Seat]) -> Penalty:
     code = item.get("code") if isinstance(item, Mapping) else None
     if isinstance(item, Mapping) and code is None:
-        raise HandError(f"{path}.code", "is required")
+        raise HandError(f"{path}.code", phrase("is required"))
     if isinstance(item, Mapping) and (not isinstance(code, str) or code not in EFFECTS):
         codes = ", ".join(EFFECTS)
-        raise HandError(f"{path}.code", f"unknown penalty code {describe(code)} (known: {codes})")
+        raise HandError(
+            f"{path}.code",
+            phrase(
+                "unknown penalty code {code} (known: {codes})", code=describe(code), codes=codes
+            ),
+        )
     params = EFFECTS[code].params if isinstance(code, str) and code in EFFECTS else ()
     entry = JsonObject(item, path, ("code", "seat", *params))
     # JsonObject has refused an item that is no object, the checks above an unknown code.
     assert isinstance(code, str)
     for name in ("seat", *params):
-        entry.require(name, f"is required by {code}")
+        entry.require(name, phrase("is required by {code}", code=code))
     low, high = seats[0], seats[-1]
     seat = entry.required_int("seat", low, high)
     rule = entry.choice("value", VALUE_RULES) if "value" in params else None
@@ -184,7 +191,9 @@ def check_penalties(hand: Any) -> None:
     for i, penalty in enumerate(hand.penalties):
         path = f"penalties[{i}]"
         if EFFECTS[penalty.code].once and penalty.code in seen:
-            raise HandError(f"{path}.code", f"{penalty.code} can be recorded once in a hand")
+            raise HandError(
+                f"{path}.code", phrase("{code} can be recorded once in a hand", code=penalty.code)
+            )
         seen.add(penalty.code)
         check = _CHECKS.get(penalty.code)
         if check:
@@ -195,31 +204,47 @@ def _check_illegal_declaration(hand: Any, i: int, path: str) -> None:
     penalty = hand.penalties[i]
     if penalty in hand.penalties[:i]:
         raise HandError(
-            f"{path}.value", f"this declaration is already penalised (got {penalty.value!r})"
+            f"{path}.value",
+            phrase(
+                "this declaration is already penalised (got {penalty})", penalty=repr(penalty.value)
+            ),
         )
     # A standalone adjustment has no values: the penalty is the 2 chips alone.
     if hand.is_adjustment:
         return
     if not any(v.seat == penalty.seat and v.value == penalty.value for v in hand.values):
         raise HandError(
-            f"{path}.value", f"seat {penalty.seat} did not declare it (got {penalty.value!r})"
+            f"{path}.value",
+            phrase(
+                "seat {seat} did not declare it (got {penalty})",
+                seat=penalty.seat,
+                penalty=repr(penalty.value),
+            ),
         )
 
 
 def _check_valat_call_voided(hand: Any, i: int, path: str) -> None:
     if hand.valat is None or not hand.valat.announced or hand.valat.won:
-        raise HandError(f"{path}.code", "needs an announced Valat that failed (see valat)")
+        raise HandError(f"{path}.code", phrase("needs an announced Valat that failed (see valat)"))
 
 
 def _check_wrong_trump_called(hand: Any, i: int, path: str) -> None:
     penalty = hand.penalties[i]
     if hand.contract is not None and hand.contract.value != "povinost":
         raise HandError(
-            f"{path}.code", f"only a Povinost calls a trump (got {hand.contract.value!r})"
+            f"{path}.code",
+            phrase(
+                "only a Povinost calls a trump (got {contract})", contract=repr(hand.contract.value)
+            ),
         )
     if hand.declarer is not None and penalty.seat != hand.declarer:
         raise HandError(
-            f"{path}.seat", f"must be the declarer {hand.declarer} (got {penalty.seat})"
+            f"{path}.seat",
+            phrase(
+                "must be the declarer {declarer} (got {seat})",
+                declarer=hand.declarer,
+                seat=penalty.seat,
+            ),
         )
 
 
@@ -227,21 +252,31 @@ def _check_wrong_trump_unnoticed(hand: Any, i: int, path: str) -> None:
     penalty = hand.penalties[i]
     bidder = next((p.seat for p in hand.penalties if p.code == "spjst.wrong_trump_called"), None)
     if bidder is None:
-        raise HandError(f"{path}.code", "goes with a spjst.wrong_trump_called penalty")
+        raise HandError(f"{path}.code", phrase("goes with a spjst.wrong_trump_called penalty"))
     if penalty.seat == bidder:
-        raise HandError(f"{path}.seat", f"must not be the bidder {bidder} (got {penalty.seat})")
+        raise HandError(
+            f"{path}.seat",
+            phrase(
+                "must not be the bidder {bidder} (got {seat})", bidder=bidder, seat=penalty.seat
+            ),
+        )
 
 
 def _check_wrong_povinost(hand: Any, i: int, path: str) -> None:
     penalty = hand.penalties[i]
     if penalty.rightful == penalty.seat:
-        raise HandError(f"{path}.rightful", f"must differ from the seat (got {penalty.rightful})")
+        raise HandError(
+            f"{path}.rightful",
+            phrase("must differ from the seat (got {rightful})", rightful=penalty.rightful),
+        )
 
 
 def _check_pagat_called_not_held(hand: Any, i: int, path: str) -> None:
     penalty = hand.penalties[i]
     if hand.pagat is not None and hand.pagat.holder == penalty.seat:
-        raise HandError(f"{path}.seat", f"must not be the Pagat's holder (got {penalty.seat})")
+        raise HandError(
+            f"{path}.seat", phrase("must not be the Pagat's holder (got {seat})", seat=penalty.seat)
+        )
 
 
 _CHECKS = {
@@ -264,17 +299,21 @@ def check_adjustment(penalties: Sequence[Penalty], rules: Mapping[str, Any] | No
     for i, penalty in enumerate(penalties):
         reason = _needs_the_hand(penalty.code, rules)
         if reason:
-            raise HandError(f"penalties[{i}].code", f"needs the scored hand: {reason}")
+            raise HandError(
+                f"penalties[{i}].code", phrase("needs the scored hand: {reason}", reason=reason)
+            )
 
 
-def _needs_the_hand(code: str, rules: Mapping[str, Any] | None) -> str | None:
+def _needs_the_hand(code: str, rules: Mapping[str, Any] | None) -> Phrase | None:
     """Why ``code`` cannot stand alone under ``rules``, or None when it can."""
     if code in _NEEDS_THE_HAND:
         return _NEEDS_THE_HAND[code]
     if code == "spjst.renege" and rules is None:
         return None
     if effect_of(code, rules or {}).offender_rule:
-        return _OFFENDER_RULE_REASON + (_RENEGE_HINT if code == "spjst.renege" else "")
+        if code == "spjst.renege":
+            return series([_OFFENDER_RULE_REASON, _RENEGE_HINT], " ")
+        return _OFFENDER_RULE_REASON
     return None
 
 
@@ -339,8 +378,10 @@ def _wrong_povinost_line(penalty: Penalty, chips: int, seats: Sequence[Seat]) ->
         deltas += settle_personal_item(seats, seat, chips, payers=payers)
     said = phrase(
         "{penalty}: each pays {chips} to {seats}",
-        penalty=penalty.said, chips=chips, seats=seats_text(others),
-    )  # fmt: skip
+        penalty=penalty.said,
+        chips=chips,
+        seats=seats_text(others),
+    )
     return Line("penalty", said, deltas)
 
 
@@ -354,8 +395,10 @@ def _offender_lines(
             how = _offender_words(item.deltas, now, penalty.seat)
             said = phrase(
                 "{penalty}, {item}: {how}",
-                penalty=penalty.said, item=word(_ITEMS.get(item.item, item.item)), how=how,
-            )  # fmt: skip
+                penalty=penalty.said,
+                item=word(_ITEMS.get(item.item, item.item)),
+                how=how,
+            )
             yield Line("penalty", said, change)
 
 

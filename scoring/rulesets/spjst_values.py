@@ -17,7 +17,7 @@ from scoring.cards import TRULL, Card, Holding, pack_need, parse_cards
 from scoring.errors import HandError
 from scoring.reader import JsonObject
 from scoring.settlement import Seat
-from scoring.words import gettext_noop
+from scoring.words import gettext_noop, phrase
 
 __all__ = [
     "COUNTERS_GROUP",
@@ -100,14 +100,28 @@ def declarable_values(trump_count: int, counters: Iterable[Card | str]) -> tuple
     ``counters`` are the five-point cards the hand holds, by card name.
     """
     if type(trump_count) is not int or not 0 <= trump_count <= _TRUMPS_IN_PACK:
-        raise HandError("trump_count", f"must be an integer from 0 to 22 (got {trump_count!r})")
+        raise HandError(
+            "trump_count",
+            phrase(
+                "must be an integer from 0 to 22 (got {trump_count})", trump_count=repr(trump_count)
+            ),
+        )
     cards = parse_cards(counters, field="counters")
     for i, card in enumerate(cards):
         if not card.is_counter:
-            raise HandError(f"counters[{i}]", f"not a five-point card (got {card.name!r})")
+            raise HandError(
+                f"counters[{i}]", phrase("not a five-point card (got {card})", card=repr(card.name))
+            )
     trull = sum(card in TRULL for card in cards)
     if trull > trump_count:
-        raise HandError("trump_count", f"the hand holds {trull} Trull cards (got {trump_count})")
+        raise HandError(
+            "trump_count",
+            phrase(
+                "the hand holds {trull} Trull cards (got {trump_count})",
+                trull=trull,
+                trump_count=trump_count,
+            ),
+        )
     kings = len(cards) - trull
     found = [
         rule.name
@@ -155,13 +169,26 @@ def _check_possible(
         if other.group == value.rule.group:
             raise HandError(
                 field,
-                f"seat {value.seat} already declared {other.name!r} of the {other.group} "
-                f"group (got {value.value!r})",
+                phrase(
+                    "seat {seat} already declared {other} of the {group} group (got {value})",
+                    seat=value.seat,
+                    other=repr(other.name),
+                    group=other.group,
+                    value=repr(value.value),
+                ),
             )
     why = held[value.seat].impossible(CARDS_IN_HAND)
     if why:
         names = " and ".join(repr(r.name) for r in [*mine, value.rule])
-        raise HandError(field, f"no hand holds {names} at once (seat {value.seat}: {why})")
+        raise HandError(
+            field,
+            phrase(
+                "no hand holds {names} at once (seat {seat}: {why})",
+                names=names,
+                seat=value.seat,
+                why=why,
+            ),
+        )
     _check_the_pack(held, value.value, field)
 
 
@@ -173,7 +200,14 @@ def _check_the_pack(held: Mapping[Seat, Holding], last: str, field: str) -> None
     need = pack_need(held.values())
     if need.trull > 3 or need.kings > 4 or need.counters > 7:
         raise HandError(
-            field, f"the values declared need more counters than the pack has (got {last!r})"
+            field,
+            phrase(
+                "the values declared need more counters than the pack has (got {last})",
+                last=repr(last),
+            ),
         )
     if need.trumps > _TRUMPS_IN_PACK:
-        raise HandError(field, f"the values declared need more than 22 trumps (got {last!r})")
+        raise HandError(
+            field,
+            phrase("the values declared need more than 22 trumps (got {last})", last=repr(last)),
+        )

@@ -23,6 +23,7 @@ from typing import Any
 from scoring.labels import hand_text
 from scoring.reader import JsonObject
 from scoring.settlement import Seat
+from scoring.words import phrase
 
 __all__ = [
     "ALONE",
@@ -125,14 +126,18 @@ class Hand:
 def _read_hand(data: Mapping[str, Any]) -> Hand:
     hand = JsonObject(data, "", _HAND_FIELDS)
     hand.choice("ruleset", {NAME: NAME})
-    hand.absent("penalties", "whist has no penalties (RULES §7)")
+    hand.absent("penalties", phrase("whist has no penalties (RULES §7)"))
     hand.require("variant")
     variant = hand.choice("variant", VARIANTS)
-    hand.require("tricks", "is required: the tricks each side (or seat) took, 13 in all")
+    hand.require("tricks", phrase("is required: the tricks each side (or seat) took, 13 in all"))
     tricks = _read_tricks(hand, variant)
     if variant is not Variant.CAYENNE:
         hand.absent(
-            "cayenne_accepted", f"only a cayenne keeps the dealer's trump (not {variant.value!r})"
+            "cayenne_accepted",
+            phrase(
+                "only a cayenne keeps the dealer's trump (not {variant})",
+                variant=repr(variant.value),
+            ),
         )
     return Hand(variant, tricks, _read_honours(hand, variant), hand.bool("cayenne_accepted"))
 
@@ -143,25 +148,42 @@ def _read_tricks(hand: JsonObject, variant: Variant) -> Mapping[str | Seat, int]
         seats = table_seats({"variant": variant.value})
         by_seat = hand.seat_map("tricks", seats, 0, TRICKS) or {}
         tricks = {seat: count for seat, count in by_seat.items()}
-        per = "seat"
     else:
         sides = JsonObject(hand.raw("tricks"), "tricks", SIDES)
         for side in SIDES:
-            sides.require(side, "is required: the tricks of N–S and of E–W")
+            sides.require(side, phrase("is required: the tricks of N–S and of E–W"))
         tricks = {side: sides.required_int(side, 0, TRICKS) for side in SIDES}
-        per = "side"
     total = sum(tricks.values())
     if total != TRICKS:
         shown = ", ".join(f"{key}: {count}" for key, count in tricks.items())
+        if variant in ALONE:
+            raise hand.error(
+                "tricks",
+                phrase(
+                    "must total {tricks}, one count a seat (got {shown} = {total})",
+                    tricks=TRICKS,
+                    shown=shown,
+                    total=total,
+                ),
+            )
         raise hand.error(
-            "tricks", f"must total {TRICKS}, one count a {per} (got {shown} = {total})"
+            "tricks",
+            phrase(
+                "must total {tricks}, one count a side (got {shown} = {total})",
+                tricks=TRICKS,
+                shown=shown,
+                total=total,
+            ),
         )
     return MappingProxyType(tricks)
 
 
 def _read_honours(hand: JsonObject, variant: Variant) -> Honours | None:
     if variant in NO_HONOURS:
-        hand.absent("honours", f"{variant.value!r} scores no honours (RULES §6.1)")
+        hand.absent(
+            "honours",
+            phrase("{variant} scores no honours (RULES §6.1)", variant=repr(variant.value)),
+        )
         return None
     holder_field = "seat" if variant is Variant.HUSSAR else "side"
     honours = hand.object("honours", (holder_field, "count"))

@@ -133,7 +133,7 @@ def rubbers_of(
     Only the last rubber may be unfinished (``result`` None).
     """
     if not hands:
-        raise HandError("hands", "a rubber needs at least one hand")
+        raise HandError("hands", phrase("a rubber needs at least one hand"))
     rubbers: list[Rubber] = []
     start = 0
     while start < len(hands):
@@ -208,8 +208,11 @@ def _check_fits(index: int, hand: Hand, first: Hand) -> None:
     if _kind(hand) != _kind(first) or (_kind(first) == "alone" and hand.variant != first.variant):
         raise HandError(
             f"hands[{index}].variant",
-            f"a rubber is played in one kind of play: {first.variant.value!r} started it "
-            f"(got {hand.variant.value!r})",
+            phrase(
+                "a rubber is played in one kind of play: {variant} started it (got {variant_played})",
+                variant=repr(first.variant.value),
+                variant_played=repr(hand.variant.value),
+            ),
         )
 
 

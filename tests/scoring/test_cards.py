@@ -111,16 +111,16 @@ def test_a_holding_says_why_no_hand_holds_it():
 
     honery, barvy = Holding(trull=1, kings=2, counters=4), Holding(max_trumps=2)
     assert (honery & barvy).impossible(12) is None
-    assert "at most 2" in (Holding(trull=3) & barvy).impossible(12)
-    assert "12 cards" in (Holding(10) & Holding(kings=4)).impossible(12)
+    assert "at most 2" in str((Holding(trull=3) & barvy).impossible(12))
+    assert "12 cards" in str((Holding(10) & Holding(kings=4)).impossible(12))
     assert (Holding(8) & Holding(kings=4)).impossible(12) is None
-    assert Holding(counters=8).impossible(22) == "needs more counters than one hand can hold"
+    assert str(Holding(counters=8).impossible(22)) == "needs more counters than one hand can hold"
 
 
 def test_the_holdings_of_one_deal_must_fit_one_pack():
     from scoring.cards import Holding, pack_shortfall
 
     assert pack_shortfall([Holding(10), Holding(10)]) is None
-    assert "22" in pack_shortfall([Holding(10), Holding(10), Holding(3)])
+    assert "22" in str(pack_shortfall([Holding(10), Holding(10), Holding(3)]))
     assert pack_shortfall([Holding(trull=3), Holding(trull=1)]) is not None
-    assert "five-point" in pack_shortfall([Holding(counters=4), Holding(counters=4)])
+    assert "five-point" in str(pack_shortfall([Holding(counters=4), Holding(counters=4)]))

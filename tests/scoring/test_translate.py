@@ -144,3 +144,47 @@ def test_a_refusal_keeps_its_english_reason_and_path_for_the_api():
     with translation.override("sl"):
         assert error_text(error) == "Prever se igra sam, brez soigralca (vpisano: 4)"
     assert error_text(HandError("points", "must be a number")) == "must be a number"
+
+
+def _refusals() -> list[HandError]:
+    """The refusal of every golden case that a ruleset refuses."""
+    refusals = []
+    for name in RULESETS:
+        for case in load_cases(name)[2]:
+            with pytest.raises(HandError) as raised:
+                score_hand(None, case["hand"], case.get("house_rules"))
+            refusals.append(raised.value)
+    return refusals
+
+
+def test_every_refusal_the_golden_cases_reach_is_a_phrase_with_its_english_reason():
+    refusals = _refusals()
+    assert len(refusals) > 100  # the walk reached every ruleset's refused cases
+    untranslatable = [
+        repr(error) for error in refusals
+        if not isinstance(error.words, Phrase) or str(error.words) != error.reason
+    ]  # fmt: skip
+    assert untranslatable == []
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_refusal_the_golden_cases_reach_is_translated(language):
+    translated = {entry.msgid for entry in _messages(language) if entry.translated}
+    said = {
+        part.template
+        for error in _refusals()
+        for part in _phrases(error.words)
+        if _needs_words(part.template)
+    }
+    assert sorted(said - translated) == []
+
+
+def test_a_refusal_reads_in_czech_and_slovenian():
+    hand = {"ruleset": "spjst", "contract": "povinost", "declarer": 5}
+    with pytest.raises(HandError) as raised:
+        score_hand(None, hand)
+    assert raised.value.reason == "must be an integer from 1 to 4 (got 5)"
+    with translation.override("cs"):
+        assert error_text(raised.value) == "musí být celé číslo od 1 do 4 (zadáno: 5)"
+    with translation.override("sl"):
+        assert error_text(raised.value) == "mora biti celo število od 1 do 4 (vpisano: 5)"

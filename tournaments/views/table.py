@@ -21,6 +21,7 @@ from accounts.roles import director_required, is_director, public, signed_in
 from scoring.errors import HandError
 from scoring.forms import hand_form
 from scoring.hand_documents import score_rubbers
+from scoring.translate import error_text
 from scoring.turns import Turn
 from tournaments import recording, services
 from tournaments.access import (
@@ -96,10 +97,10 @@ def _rubbers(table: Table, hands: list[Hand]) -> dict[str, object]:
     except HandError as error:
         index = re.match(r"hands\[(\d+)\]\.?", error.field)
         if index is None:
-            return {"rubber": {"error": str(error)}}
+            return {"rubber": {"error": f"{error.field}: {error_text(error)}"}}
         hand = played[int(index.group(1))]
         field = error.field[index.end() :] or _("hand")
-        return {"rubber": {"error": f"{hand}: {field}: {error.reason}"}}
+        return {"rubber": {"error": f"{hand}: {field}: {error_text(error)}"}}
     return {"rubber": rubbers[-1], "rubber_number": len(rubbers), "earlier": rubbers[:-1]}
 
 
