@@ -52,6 +52,7 @@ class Ruleset(Protocol):
     SEATS: tuple[Seat, ...] | Callable[[Any], tuple[Seat, ...]]
     HOUSE_RULES: tuple[HouseRule, ...]
     PRESETS: Mapping[str, Mapping[str, Any]]
+    PRESET_TITLES: Mapping[str, str]  # each preset's name as a director reads it (marked)
     PENALTIES: tuple[PenaltyEntry, ...]
     LEVELS: Levels  # the doubling levels' names (kontra, flek …), or Levels.NONE
     DEAL: Deal  # how the deal goes round, who bids first, whether the dealer sits out

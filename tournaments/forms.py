@@ -64,7 +64,10 @@ class TournamentForm(forms.ModelForm):
             choices=[
                 ("", _("the ruleset's defaults")),
                 *(
-                    (_(module.TITLE), [(name, name) for name in module.PRESETS])
+                    (
+                        _(module.TITLE),
+                        [(name, _(title)) for name, title in module.PRESET_TITLES.items()],
+                    )
                     for module in RULESETS.values()
                     if module.PRESETS
                 ),
@@ -108,7 +111,9 @@ class TournamentForm(forms.ModelForm):
         if ruleset and not get_ruleset(ruleset).ZERO_SUM:
             data["starting_chips"] = 0  # scores written for each player start at nothing
         if ruleset and preset and preset not in get_ruleset(ruleset).PRESETS:
-            names = ", ".join(get_ruleset(ruleset).PRESETS)
+            names = ", ".join(
+                str(_(title)) for title in get_ruleset(ruleset).PRESET_TITLES.values()
+            )
             self.add_error(
                 "preset", _("Unknown preset; this ruleset has: %(names)s.") % {"names": names}
             )

@@ -205,7 +205,9 @@ class HandForm(forms.Form):
 
         Left blank, a setting takes the ruleset's default; a preset replaces them all.
         """
-        presets = [("", _("the ruleset's defaults"))] + [(n, n) for n in self.module.PRESETS]
+        presets = [("", _("the ruleset's defaults"))] + [
+            (name, _(title)) for name, title in self.module.PRESET_TITLES.items()
+        ]
         self.fields["preset"] = forms.ChoiceField(
             label=_("Preset"), choices=presets, required=False
         )

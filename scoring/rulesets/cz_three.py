@@ -50,6 +50,7 @@ __all__ = [
     "PENALTIES",
     "PRESETS",
     "PRESET_SOURCES",
+    "PRESET_TITLES",
     "RUBBERS",
     "SEATS",
     "TABLE_FIELD",
@@ -111,6 +112,13 @@ PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType(
     {
         "seed": resolve(HOUSE_RULES),
         "vysocina": resolve(HOUSE_RULES, {"renonc_value": Decimal(1)}),
+    }
+)
+# Each preset as a director picks it on the tournament's setup.
+PRESET_TITLES: Mapping[str, str] = MappingProxyType(
+    {
+        "seed": gettext_noop("The seed's price table"),
+        "vysocina": gettext_noop("Vysočina club"),
     }
 )
 PRESET_SOURCES: Mapping[str, str] = MappingProxyType(

@@ -48,6 +48,7 @@ __all__ = [
     "PENALTIES",
     "PRESETS",
     "PRESET_SOURCES",
+    "PRESET_TITLES",
     "RUBBERS",
     "SEATS",
     "TABLE_FIELD",
@@ -139,6 +140,14 @@ PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType(
         "preferanc_by_talon": resolve(
             HOUSE_RULES, {"preferanc_second_multiplier": 2, "preferanc_back_multiplier": 4}
         ),
+    }
+)
+# Each preset as a director picks it on the tournament's setup.
+PRESET_TITLES: Mapping[str, str] = MappingProxyType(
+    {
+        "seed": gettext_noop("The seed's rules (deskovehry.cz)"),
+        "vysocina": gettext_noop("Vysočina club"),
+        "preferanc_by_talon": gettext_noop("Preferanc priced by the talon"),
     }
 )
 PRESET_SOURCES: Mapping[str, str] = MappingProxyType(

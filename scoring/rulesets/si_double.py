@@ -50,6 +50,7 @@ __all__ = [
     "PENALTIES",
     "PRESETS",
     "PRESET_SOURCES",
+    "PRESET_TITLES",
     "RUBBERS",
     "SEATS",
     "TABLE_FIELD",
@@ -123,6 +124,12 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
     ),
 )  # fmt: skip
 PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType({"seed": resolve(HOUSE_RULES)})
+# Each preset as a director picks it on the tournament's setup.
+PRESET_TITLES: Mapping[str, str] = MappingProxyType(
+    {
+        "seed": gettext_noop("The seed's rules (TZS B1.14)"),
+    }
+)
 PRESET_SOURCES: Mapping[str, str] = MappingProxyType(
     {"seed": "Tarok z dvema paketoma, seed 002, scored by TZS B1.14 as RULES.md §5 reads it"}
 )

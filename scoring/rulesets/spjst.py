@@ -61,6 +61,7 @@ __all__ = [
     "PENALTIES",
     "PRESETS",
     "PRESET_SOURCES",
+    "PRESET_TITLES",
     "RUBBERS",
     "SEATS",
     "TABLE_FIELD",
@@ -118,6 +119,13 @@ PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType(
     {
         "seed": resolve(HOUSE_RULES),
         "westfest_2012": resolve(HOUSE_RULES, {"prever_back_multiplier": 4}),
+    }
+)
+# Each preset as a director picks it on the tournament's setup.
+PRESET_TITLES: Mapping[str, str] = MappingProxyType(
+    {
+        "seed": gettext_noop("SPJST rules (Texas)"),
+        "westfest_2012": gettext_noop("Westfest 2012 (Prever back ×4)"),
     }
 )
 PRESET_SOURCES: Mapping[str, str] = MappingProxyType(

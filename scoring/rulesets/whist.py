@@ -45,6 +45,7 @@ __all__ = [
     "PENALTIES",
     "PRESETS",
     "PRESET_SOURCES",
+    "PRESET_TITLES",
     "RUBBERS",
     "SEATS",
     "TABLE_FIELD",
@@ -86,6 +87,13 @@ PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType(
     {
         "seed": resolve(HOUSE_RULES),
         "strike": resolve(HOUSE_RULES, {"strike_points": True}),
+    }
+)
+# Each preset as a director picks it on the tournament's setup.
+PRESET_TITLES: Mapping[str, str] = MappingProxyType(
+    {
+        "seed": gettext_noop("The seed's rules, no striking"),
+        "strike": gettext_noop("Striking points (škrtat)"),
     }
 )
 PRESET_SOURCES: Mapping[str, str] = MappingProxyType(

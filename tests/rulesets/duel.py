@@ -43,6 +43,7 @@ ZERO_SUM = True
 SEATS: tuple[Seat, ...] = (1, 2, 3, 4)
 HOUSE_RULES: tuple[HouseRule, ...] = ()
 PRESETS: Mapping[str, Mapping[str, Any]] = {}
+PRESET_TITLES: Mapping[str, str] = {}
 PENALTIES: tuple[PenaltyEntry, ...] = ()
 LEVELS = Levels("double", ("double", "redouble"))
 FORM = "tests.rulesets.duel.DuelHandForm"

@@ -37,6 +37,7 @@ TABLE_SIZES: tuple[int, ...] = (4, 6, 8)
 ZERO_SUM = False
 HOUSE_RULES: tuple[HouseRule, ...] = ()
 PRESETS: Mapping[str, Mapping[str, Any]] = {}
+PRESET_TITLES: Mapping[str, str] = {}
 PENALTIES: tuple[PenaltyEntry, ...] = ()
 LEVELS = Levels.NONE
 FORM = "tests.rulesets.tally.TallyHandForm"

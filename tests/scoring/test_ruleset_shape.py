@@ -27,3 +27,4 @@ def test_each_ruleset_has_the_whole_shape(module):
     assert module.TABLE_SIZES and all(3 <= size <= 8 for size in module.TABLE_SIZES)
     assert module.TABLE_FIELD is None or isinstance(module.TABLE_FIELD, str)
     assert module.DRIVE_TRICKS is None or callable(module.DRIVE_TRICKS)
+    assert set(module.PRESET_TITLES) == set(module.PRESETS)

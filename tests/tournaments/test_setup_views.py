@@ -35,11 +35,14 @@ def test_the_presets_are_offered_by_ruleset_and_checked_against_the_chosen_one(
 ):
     page = director_client.get(reverse("tournaments:create")).content.decode()
     assert '<optgroup label="SPJST Tarock (Texas)">' in page
-    assert '<option value="westfest_2012">westfest_2012</option>' in page
+    assert '<option value="westfest_2012">Westfest 2012 (Prever back ×4)</option>' in page
     response = director_client.post(
         reverse("tournaments:create"), _form(club, ruleset="cz_xix", preset="westfest_2012")
     )
-    assert "Unknown preset; this ruleset has: " in response.content.decode()
+    assert (
+        "Unknown preset; this ruleset has: The seed&#x27;s rules (deskovehry.cz), Vysočina club, "
+        "Preferanc priced by the talon" in response.content.decode()
+    )
     assert not Tournament.objects.exists()
 
 
