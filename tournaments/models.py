@@ -206,6 +206,13 @@ class TableQuerySet(models.QuerySet):
         """Tables with what their pages show: the round, the judge, seats with players,
         hands in order and score sheets newest first (a fixed number of queries)."""
         return self.select_related("round__tournament", "judge").prefetch_related(
+            *self.play_prefetches()
+        )
+
+    def play_prefetches(self) -> list[models.Prefetch]:
+        """The prefetches of `with_play`, for a table already read (with
+        `prefetch_related_objects`)."""
+        return [
             models.Prefetch("seats", queryset=Seat.objects.select_related("player")),
             models.Prefetch("hands", queryset=Hand.objects.order_by("number")),
             models.Prefetch(
@@ -214,7 +221,7 @@ class TableQuerySet(models.QuerySet):
                     "-entered_at", "-pk"
                 ),
             ),
-        )
+        ]
 
 
 class Table(models.Model):

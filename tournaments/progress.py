@@ -5,6 +5,7 @@ confirmed.
 
 from dataclasses import dataclass, replace
 
+from django.db.models import Exists, OuterRef
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy
 
@@ -81,9 +82,11 @@ def with_refusals(request: HttpRequest, states: list[TableState]) -> list[TableS
 def sheets_to_confirm(request: HttpRequest, rounds, exclude) -> list[TableState]:
     """The tables of `rounds` in play, but those in `exclude`, whose sheet waits for a
     second person or does not agree yet: what a judge of those rounds may confirm."""
+    # Only a table with an unconfirmed sheet can wait: the others' hands are not read.
+    unconfirmed = ScoreSheet.objects.filter(table=OuterRef("pk"), confirmed_at__isnull=True)
     tables = (
         Table.objects.with_play()
-        .filter(round__in=rounds, round__status=Round.Status.PLAYING)
+        .filter(Exists(unconfirmed), round__in=rounds, round__status=Round.Status.PLAYING)
         .exclude(pk__in=exclude)
         .order_by("round__number", "number")
     )
