@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Exists, F, OuterRef
+from django.db.models import Exists, F, Max, OuterRef
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
@@ -118,8 +118,9 @@ def _submitted(submission: uuid.UUID, table: Table) -> Hand | None:
 @dataclass(frozen=True)
 class Recorded:
     """What `add_hand` did: the hand, whether this call stored it (False: an earlier
-    submission of the same form had), and the table's hands in order, read under the
-    table's lock and ending with the new one (empty when nothing was stored)."""
+    submission of the same form had), and, when asked for, the table's hands in order,
+    read under the table's lock and ending with the new one (empty when nothing was
+    stored)."""
 
     hand: Hand
     created: bool
@@ -157,21 +158,29 @@ def add_hand(
     submission: uuid.UUID,
     expected_version: int,
     reason: str = "",
+    with_hands: bool = False,
 ) -> Recorded:
     """Store a new hand at `access.table` (whose round and tournament the caller has read).
 
     A repeated submission stores nothing and returns the hand the first one stored. A
     refused hand raises a `RecordingError` that says why (the table's round is not in
-    play, it is locked, paper-only, or changed since the form was built).
+    play, it is locked, paper-only, or changed since the form was built). `with_hands`
+    returns the table's hands too (for a page that shows them after the save) at no
+    extra query: they are read instead of the last hand's number.
     """
     try:
         with transaction.atomic():
             if not _claim(access.table, expected_version):
                 return Recorded(_refused(access.table, submission, expected_version), False, [])
-            hands = list(Hand.objects.filter(table_id=access.table.pk).order_by("number"))
+            hands = Hand.objects.filter(table_id=access.table.pk)
+            if with_hands:
+                hands = list(hands.order_by("number"))
+                last = hands[-1].number if hands else 0
+            else:
+                last, hands = hands.aggregate(n=Max("number"))["n"] or 0, []
             hand = Hand.objects.create(
                 table_id=access.table.pk,
-                number=(hands[-1].number if hands else 0) + 1,
+                number=last + 1,
                 data=data,
                 settlement=settle(access.table, data),
                 submission=submission,
@@ -185,7 +194,7 @@ def add_hand(
         return Recorded(existing, False, [])
     hand.table = access.table
     access.table.version = expected_version + 1
-    return Recorded(hand, True, [*hands, hand])
+    return Recorded(hand, True, [*hands, hand] if with_hands else [])
 
 
 def _refused(table: Table, submission: uuid.UUID, expected_version: int) -> Hand:

@@ -121,7 +121,9 @@ class HandForm(forms.Form):
         # A tournament table's form is built once per seating and language, then copied:
         # building its fields anew (some 40, with choices Django normalises on every
         # copy) cost more than the rest of saving a hand.
-        key = (type(self), tuple(sorted(seat_names.items())), get_language()) if seat_names else None
+        key = (
+            (type(self), tuple(sorted(seat_names.items())), get_language()) if seat_names else None
+        )
         prototype = _PROTOTYPES.get(key) if key is not None else None
         if prototype is not None:
             self._copy_prototype(prototype, args, kwargs)
@@ -155,7 +157,9 @@ class HandForm(forms.Form):
     def _copy_prototype(self, prototype: _Prototype, args: tuple, kwargs: dict) -> None:
         """This form as `_build` made it for the same seats and language: its fields
         copied (without Django's deep copy) and the rest shared, as nothing changes them."""
-        self.base_fields = {}  # Django's __init__ deep-copies these: nothing to copy
+        # Django's __init__ deep-copies the class's fields: give it none to copy, for
+        # this instance only, then take the prototype's copies.
+        self.base_fields = {}  # type: ignore[misc]
         super().__init__(*args, **kwargs)
         del self.base_fields
         self.fields = _copied_fields(prototype.fields)

@@ -181,7 +181,8 @@ def _blank_form(table: Table, initial: dict | None) -> str:
         form = _hand_form(table, initial=initial)
         html = render_to_string(form.template_name, {"form": form})
         cache.set(key, html, BLANK_FORM_SECONDS)
-    return mark_safe(html)  # noqa: S308 -- the site's own template output
+    # The site's own template output, escaped as it was rendered.
+    return mark_safe(html)
 
 
 def _fresh(access: TableAccess) -> TableAccess:
@@ -227,12 +228,15 @@ def hand_add(request: HttpRequest, access: TableAccess) -> HttpResponse:
             data=_without_ruleset(form.hand_json()),
             submission=hidden.cleaned_data["submission"],
             expected_version=hidden.cleaned_data["version"],
+            with_hands=bool(request.htmx),  # the htmx answer shows the chips after them
         )
     if not outcome.ok:
         return _back(request, table)
     number = recorded.hand.number
     if not recorded.created:
-        messages.info(request, _("Hand %(n)s was already saved; it is stored once.") % {"n": number})
+        messages.info(
+            request, _("Hand %(n)s was already saved; it is stored once.") % {"n": number}
+        )
         return _back(request, table)
     if request.htmx:
         return _saved(request, access, recorded)
@@ -273,7 +277,7 @@ def _saved(request: HttpRequest, access: TableAccess, recorded: recording.Record
         "round": table.round,
         "tournament": table.round.tournament,
         "hand": recorded.hand,
-        "hands": hands,
+        "new_hands": [recorded.hand],
         "saved": _("Hand %(n)s saved.") % {"n": recorded.hand.number},
         **_standing(table, hands),
     }
