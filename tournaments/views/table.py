@@ -8,7 +8,7 @@ second person: a director or the judge of another table of the round.
 import hashlib
 import re
 import uuid
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from django.contrib import messages
 from django.core.cache import cache
@@ -17,6 +17,7 @@ from django.db.models import Prefetch, prefetch_related_objects
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -27,6 +28,7 @@ from accounts.roles import director_required, is_director, public, signed_in
 from scoring.errors import HandError
 from scoring.forms import hand_form
 from scoring.hand_documents import score_rubbers
+from scoring.templatetags.scoring_tags import signed
 from scoring.turns import Turn
 from tournaments import recording, services
 from tournaments.access import (
@@ -123,6 +125,7 @@ def _page(request: HttpRequest, access: TableAccess, form=None, **extra) -> Http
         "round": table.round,
         "tournament": table.round.tournament,
         "hands": hands,
+        "rows": _rows(table, hands),
         "sheet": next(iter(table.sheets.all()), None),
         "locked": _lock(table),
         "to_confirm": sheets_to_confirm(request, [table.round_id], exclude=[table.pk])
@@ -155,6 +158,36 @@ def _standing(table: Table, hands: list[Hand], form=None) -> dict[str, object]:
         "blank_form": None if form is not None else _blank_form(table, proposal),
         "submission": uuid.uuid4(),
     }
+
+
+@dataclass(frozen=True)
+class HandRow:
+    """A hand as a row of the table's hands: its signed amounts by seat (+3, −3, 0) and
+    the addresses of its history and its edit page."""
+
+    hand: Hand
+    cells: list[str]
+    history_url: str
+    edit_url: str
+
+
+def _rows(table: Table, hands: list[Hand]) -> list[HandRow]:
+    """The rows of `hands`, formatted here rather than by filters and `{% url %}` tags in
+    the template: it is the page's one loop that grows, and those cost most per row."""
+    seats = [seat.number for seat in table.seats.all()]
+    rows = []
+    for hand in hands:
+        deltas = hand.deltas()
+        args = [table.pk, hand.number]
+        rows.append(
+            HandRow(
+                hand,
+                [signed(deltas.get(seat, 0)) for seat in seats],
+                reverse("tournaments:hand_history", args=args),
+                reverse("tournaments:hand_edit", args=args),
+            )
+        )
+    return rows
 
 
 # How long a blank hand form's HTML is kept: a round's length is plenty; a name changed
@@ -277,7 +310,7 @@ def _saved(request: HttpRequest, access: TableAccess, recorded: recording.Record
         "round": table.round,
         "tournament": table.round.tournament,
         "hand": recorded.hand,
-        "new_hands": [recorded.hand],
+        "new_rows": _rows(table, [recorded.hand]),
         "saved": _("Hand %(n)s saved.") % {"n": recorded.hand.number},
         **_standing(table, hands),
     }
