@@ -241,8 +241,9 @@ class Table(models.Model):
         default=False,
         help_text=_("No hands recorded; only the sheet total is checked."),
     )
-    # Bumped by every change to the table's hands, so a form built on an older state
-    # of the table is recognised and refused instead of overwriting.
+    # Bumped by every change to the table's hands (and by the confirmation of its sheet),
+    # so a form built on an older state of the table is recognised and refused instead
+    # of overwriting.
     version = models.PositiveIntegerField(default=0)
 
     objects = TableQuerySet.as_manager()

@@ -192,6 +192,8 @@ def add_hand(
         if existing is None:
             raise
         return Recorded(existing, False, [])
+    # The caller's table as the save left it: a blank form built on it carries the new
+    # version.
     hand.table = access.table
     access.table.version = expected_version + 1
     return Recorded(hand, True, [*hands, hand] if with_hands else [])
