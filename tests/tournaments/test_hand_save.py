@@ -18,8 +18,7 @@ pytestmark = pytest.mark.django_db
 
 HTMX = {"HX-Request": "true"}
 # Session, user, the table, its seats; BEGIN, the UPDATE that locks, checks and bumps the
-# table, the last number (or, for htmx, the hands), hand, revision, COMMIT. SQLite counts
-# BEGIN and COMMIT; PostgreSQL does not.
+# table, the last number (or, for htmx, the hands), hand, revision, COMMIT.
 SAVE_QUERIES = 10
 
 
