@@ -190,8 +190,9 @@ def _rows(table: Table, hands: list[Hand]) -> list[HandRow]:
     return rows
 
 
-# How long a blank hand form's HTML is kept: a round's length is plenty; a name changed
-# meanwhile in the admin shows after this at the latest.
+# How long a blank hand form's HTML is kept: a round's length is plenty. Its inputs are
+# its key, so nothing is ever stale but the form's own templates after an upgrade, when a
+# shared cache outlives the workers: this long at the latest.
 BLANK_FORM_SECONDS = 30 * 60
 
 
