@@ -33,7 +33,9 @@ class TableAccess:
     """A table and who is acting on it.
 
     `user` is the logged-in account (None for a phone that only holds the table's link),
-    `actor` the name the history shows, `browser` this browser's id (see `browser_id`) and
+    `actor` the name the history shows, `is_director` whether the access comes from the
+    director's role (a director who judges the table acts as its judge), `browser` this
+    browser's id (see `browser_id`) and
     `via_link` whether the access comes from the table's private link rather than an
     account: the second person of the two-person rule must differ on all three.
     """
@@ -81,10 +83,12 @@ def table_access(request: HttpRequest, table: Table) -> TableAccess | None:
     """How the visitor may act on `table`, or None when they may not."""
     user = request.user
     browser = browser_id(request)
-    if is_director(user):
-        return TableAccess(table, user, _actor(user), True, browser)
+    # The table's own judge first: it needs no query (asking for a role reads the
+    # user's groups), so the judge's hot path, saving a hand, stays lean.
     if user.is_authenticated and table.judge_id == user.pk:
         return TableAccess(table, user, _actor(user), False, browser)
+    if is_director(user):
+        return TableAccess(table, user, _actor(user), True, browser)
     if holds_link(request, table):
         link = f"judge link of table {table.number}"
         if user.is_authenticated:

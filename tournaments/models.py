@@ -229,6 +229,13 @@ class TableQuerySet(models.QuerySet):
         """Tables with what their pages show: the round, the judge, seats with players,
         hands in order and score sheets newest first (a fixed number of queries)."""
         return self.select_related("round__tournament", "judge").prefetch_related(
+            *self.play_prefetches()
+        )
+
+    def play_prefetches(self) -> list[models.Prefetch]:
+        """The prefetches of `with_play`, for a table already read (with
+        `prefetch_related_objects`)."""
+        return [
             models.Prefetch("seats", queryset=Seat.objects.select_related("player")),
             models.Prefetch("hands", queryset=Hand.objects.order_by("number")),
             models.Prefetch(
@@ -237,7 +244,7 @@ class TableQuerySet(models.QuerySet):
                     "-entered_at", "-pk"
                 ),
             ),
-        )
+        ]
 
 
 class Table(models.Model):
@@ -257,8 +264,9 @@ class Table(models.Model):
         default=False,
         help_text=_("No hands recorded; only the sheet total is checked."),
     )
-    # Bumped by every change to the table's hands, so a form built on an older state
-    # of the table is recognised and refused instead of overwriting.
+    # Bumped by every change to the table's hands (and by the confirmation of its sheet),
+    # so a form built on an older state of the table is recognised and refused instead
+    # of overwriting.
     version = models.PositiveIntegerField(default=0)
 
     objects = TableQuerySet.as_manager()

@@ -59,6 +59,8 @@ def table_state(table: Table) -> TableState:
 def with_refusals(request: HttpRequest, states: list[TableState]) -> list[TableState]:
     """The states with, for each sheet awaiting confirmation, why this visitor may not
     confirm it (None when they may)."""
+    if not any(state.awaiting_confirmation for state in states):
+        return states  # nothing to ask about: no query for the visitor's rounds
     browser = browser_id(request)
     rounds = recording.judged_rounds(request.user)
     return [
@@ -81,11 +83,21 @@ def with_refusals(request: HttpRequest, states: list[TableState]) -> list[TableS
 def sheets_to_confirm(request: HttpRequest, rounds, exclude) -> list[TableState]:
     """The tables of `rounds` in play, but those in `exclude`, whose sheet waits for a
     second person or does not agree yet: what a judge of those rounds may confirm."""
+    # Only a table with an unconfirmed sheet can wait: one small query finds them (most
+    # often none, and the page reads nothing more); only theirs hands are read.
+    waiting_ids = set(
+        ScoreSheet.objects.filter(
+            confirmed_at__isnull=True,
+            table__round__in=rounds,
+            table__round__status=Round.Status.PLAYING,
+        )
+        .exclude(table__in=exclude)
+        .values_list("table_id", flat=True)
+    )
+    if not waiting_ids:
+        return []
     tables = (
-        Table.objects.with_play()
-        .filter(round__in=rounds, round__status=Round.Status.PLAYING)
-        .exclude(pk__in=exclude)
-        .order_by("round__number", "number")
+        Table.objects.with_play().filter(pk__in=waiting_ids).order_by("round__number", "number")
     )
     waiting = [s for s in map(table_state, tables) if s.state in {"entered", "discrepancy"}]
     return with_refusals(request, waiting)

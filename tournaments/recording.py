@@ -11,10 +11,11 @@ it, by any route — another account, another browser, and not through the table
 """
 
 import uuid
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db.models import Exists, F, Max, OuterRef
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
@@ -84,13 +85,15 @@ def _locked(table: Table, expected_version: int | None, *, adding: bool = False)
             % {"table": locked}
         )
     if expected_version is not None and locked.version != expected_version:
-        raise StaleTable(
-            _(
-                "Another device changed this table while you were typing. "
-                "Nothing was saved; the page now shows the latest hands, please enter it again."
-            )
-        )
+        raise StaleTable(_stale_message())
     return locked
+
+
+def _stale_message() -> str:
+    return _(
+        "Another device changed this table while you were typing. "
+        "Nothing was saved; the page now shows the latest hands, please enter it again."
+    )
 
 
 def _revision(hand: Hand, access: TableAccess, reason: str) -> None:
@@ -114,6 +117,101 @@ def _submitted(submission: uuid.UUID, table: Table) -> Hand | None:
     return hand
 
 
+@dataclass(frozen=True)
+class Recorded:
+    """What `add_hand` did: the hand, whether this call stored it (False: an earlier
+    submission of the same form had), and, when asked for, the table's hands in order,
+    read under the table's lock and ending with the new one (empty when nothing was
+    stored)."""
+
+    hand: Hand
+    created: bool
+    hands: list[Hand]
+
+
+def _claim(table: Table, expected_version: int) -> bool:
+    """Bump the table's version if hands may be added to it now and the form was built on
+    its current version; True if it was bumped.
+
+    One UPDATE is the lock, the checks and the bump: it locks the table row until the
+    transaction ends and matches it only while the round is in play, no sheet of the
+    table is confirmed, the table is not paper-only and its version is the form's. A
+    confirmation bumps the version too (`confirm_sheet`), so a save waiting on the lock
+    behind a confirmation finds the version changed and is refused.
+    """
+    playing = Round.objects.filter(pk=OuterRef("round_id"), status=Round.Status.PLAYING)
+    confirmed = ScoreSheet.objects.filter(table=OuterRef("pk"), confirmed_at__isnull=False)
+    # The version is compared on the table row itself (no join, which would move the
+    # whole condition into a subquery): a save that waited on the lock re-checks it
+    # against the row as the other transaction left it.
+    return bool(
+        Table.objects.filter(
+            Exists(playing), pk=table.pk, version=expected_version, paper_only=False
+        )
+        .exclude(Exists(confirmed))
+        .update(version=F("version") + 1)
+    )
+
+
+def add_hand(
+    *,
+    access: TableAccess,
+    data: dict[str, Any],
+    submission: uuid.UUID,
+    expected_version: int,
+    reason: str = "",
+    with_hands: bool = False,
+) -> Recorded:
+    """Store a new hand at `access.table` (whose round and tournament the caller has read).
+
+    A repeated submission stores nothing and returns the hand the first one stored. A
+    refused hand raises a `RecordingError` that says why (the table's round is not in
+    play, it is locked, paper-only, or changed since the form was built). `with_hands`
+    returns the table's hands too (for a page that shows them after the save) at no
+    extra query: they are read instead of the last hand's number.
+    """
+    try:
+        with transaction.atomic():
+            if not _claim(access.table, expected_version):
+                return Recorded(_refused(access.table, submission, expected_version), False, [])
+            hands = Hand.objects.filter(table_id=access.table.pk)
+            if with_hands:
+                hands = list(hands.order_by("number"))
+                last = hands[-1].number if hands else 0
+            else:
+                last, hands = hands.aggregate(n=Max("number"))["n"] or 0, []
+            hand = Hand.objects.create(
+                table_id=access.table.pk,
+                number=last + 1,
+                data=data,
+                settlement=settle(access.table, data),
+                submission=submission,
+            )
+            _revision(hand, access, reason=reason)
+    except IntegrityError:
+        # The same submission won a race with itself (a retry on a bad network).
+        existing = _submitted(submission, access.table)
+        if existing is None:
+            raise
+        return Recorded(existing, False, [])
+    # The caller's table as the save left it: a blank form built on it carries the new
+    # version.
+    hand.table = access.table
+    access.table.version = expected_version + 1
+    return Recorded(hand, True, [*hands, hand] if with_hands else [])
+
+
+def _refused(table: Table, submission: uuid.UUID, expected_version: int) -> Hand:
+    """Why `_claim` matched no table: the hand an earlier submission of the form stored
+    (returned), or the refusal (raised). Only a refused or repeated save comes here."""
+    existing = _submitted(submission, table)
+    if existing is not None:
+        return existing
+    _locked(table, expected_version, adding=True)
+    # Nothing wrong any more (the round or the sheet changed meanwhile): say so as stale.
+    raise StaleTable(_stale_message())
+
+
 def record_hand(
     *,
     access: TableAccess,
@@ -122,31 +220,18 @@ def record_hand(
     expected_version: int,
     reason: str = "",
 ) -> tuple[Hand, bool]:
-    """Store a new hand; returns (hand, created). A repeated submission returns the first."""
-    existing = _submitted(submission, access.table)
-    if existing:
-        return existing, False
-    try:
-        with transaction.atomic():
-            table = _locked(access.table, expected_version, adding=True)
-            number = (table.hands.aggregate(n=Max("number"))["n"] or 0) + 1
-            hand = Hand.objects.create(
-                table=table,
-                number=number,
-                data=data,
-                settlement=settle(table, data),
-                submission=submission,
-            )
-            _revision(hand, access, reason=reason)
-            table.version += 1
-            table.save(update_fields=["version"])
-    except IntegrityError:
-        # The same submission won a race with itself (a retry on a bad network).
-        existing = _submitted(submission, access.table)
-        if existing is None:
-            raise
-        return existing, False
-    return hand, True
+    """Store a new hand; returns (hand, created). A repeated submission returns the first.
+
+    `add_hand` for callers that need only the hand.
+    """
+    recorded = add_hand(
+        access=access,
+        data=data,
+        submission=submission,
+        expected_version=expected_version,
+        reason=reason,
+    )
+    return recorded.hand, recorded.created
 
 
 @transaction.atomic
@@ -312,6 +397,9 @@ def confirm_sheet(
             )
             if not updated:
                 raise RecordingError(_("This sheet is already confirmed."))
+            # A form built before the confirmation is stale now: a save that waited on
+            # the table's lock is refused by its version (see `_claim`).
+            Table.objects.filter(pk=table.pk).update(version=F("version") + 1)
     except IntegrityError:
         raise RecordingError(_("This table's sheet is already confirmed.")) from None
     sheet.refresh_from_db()

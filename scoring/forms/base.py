@@ -9,11 +9,12 @@ exactly the same hands.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from django import forms
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring import HandError, get_ruleset, score_hand
@@ -40,6 +41,32 @@ if TYPE_CHECKING:
 
 # The declaring side's card points and the card counter's fields.
 _CARD_FIELDS = ("declarer_points", "cards_side", "cards", "other_cards")
+
+
+class _Prototype(NamedTuple):
+    """A built hand form's fields and the attributes its template reads."""
+
+    fields: dict[str, forms.Field]
+    attrs: dict[str, Any]
+
+
+# (form class, seats with names, language) → the form as built; a few tables a process.
+_PROTOTYPES: dict[tuple, _Prototype] = {}
+_MAX_PROTOTYPES = 256
+
+
+def _copied_fields(fields: Mapping[str, forms.Field]) -> dict[str, forms.Field]:
+    """A copy of each field (and its widget) that a form may change, sharing the choices,
+    which no form changes in place (they are replaced, as `_fit_seats` does)."""
+    copies = {}
+    for name, field in fields.items():
+        clone = copy.copy(field)
+        clone.widget = copy.copy(field.widget)
+        clone.widget.attrs = field.widget.attrs.copy()
+        clone.error_messages = field.error_messages.copy()
+        clone.validators = field.validators[:]
+        copies[name] = clone
+    return copies
 
 
 class HandForm(forms.Form):
@@ -92,7 +119,27 @@ class HandForm(forms.Form):
     )
 
     def __init__(self, *args: Any, seat_names: dict[int, str] | None = None, **kwargs: Any) -> None:
+        # A tournament table's form is built once per seating and language, then copied:
+        # building its fields anew (some 40, with choices Django normalises on every
+        # copy) cost more than the rest of saving a hand.
+        key = (
+            (type(self), tuple(sorted(seat_names.items())), get_language()) if seat_names else None
+        )
+        prototype = _PROTOTYPES.get(key) if key is not None else None
+        if prototype is not None:
+            self._copy_prototype(prototype, args, kwargs)
+            return
         super().__init__(*args, **kwargs)
+        before = set(self.__dict__)
+        self._build(seat_names)
+        if key is not None:
+            attrs = {k: v for k, v in self.__dict__.items() if k not in before and k != "sources"}
+            if len(_PROTOTYPES) >= _MAX_PROTOTYPES:
+                _PROTOTYPES.clear()
+            _PROTOTYPES[key] = _Prototype(_copied_fields(self.fields), attrs)
+
+    def _build(self, seat_names: dict[int, str] | None) -> None:
+        """The fields and what the template asks of them, for the seats `seat_names`."""
         self.seat_names = seat_names or {}
         self.seats: tuple[int, ...] = tuple(sorted(self.seat_names)) or SEATS
         self.module = get_ruleset(self.ruleset)
@@ -107,6 +154,18 @@ class HandForm(forms.Form):
         self._add_house_rule_fields()
         self._fit_seats()
         self.sources: dict[str, str] = {}
+
+    def _copy_prototype(self, prototype: _Prototype, args: tuple, kwargs: dict) -> None:
+        """This form as `_build` made it for the same seats and language: its fields
+        copied (without Django's deep copy) and the rest shared, as nothing changes them."""
+        # Django's __init__ deep-copies the class's fields: give it none to copy, for
+        # this instance only, then take the prototype's copies.
+        self.base_fields = {}  # type: ignore[misc]
+        super().__init__(*args, **kwargs)
+        del self.base_fields
+        self.fields = _copied_fields(prototype.fields)
+        self.__dict__.update(prototype.attrs)
+        self.sources = {}
 
     # ---- fields -------------------------------------------------------------------
     def add_fields(self) -> None:

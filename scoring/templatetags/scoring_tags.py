@@ -18,7 +18,10 @@ def signed(amount: int | Decimal) -> str:
     Slovenian: the active language's decimal mark)."""
     if amount == 0:
         return "0"
-    text = number_format(abs(Decimal(amount)).normalize(), use_l10n=True)
+    if isinstance(amount, int):  # most amounts: no decimal mark to localise (and fast)
+        text = str(abs(amount))
+    else:
+        text = number_format(abs(Decimal(amount)).normalize(), use_l10n=True)
     return f"+{text}" if amount > 0 else f"−{text}"
 
 

@@ -66,7 +66,7 @@ def test_the_judges_flow_and_the_round_page_speak_the_language(
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=SHOTS / f"judge-preview-{language}-360.png", full_page=True)
     page.click("button[value=save]")
-    page.wait_for_selector(".messages")
+    page.wait_for_selector("#saved")  # "Hand 1 saved." above the blank form (htmx)
     assert _problems(page.inner_text("body"), phrases) == []
     # Every seat's name is shown whole on the phone: wrapped, never cut.
     cut = page.evaluate(

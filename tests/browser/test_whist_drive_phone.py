@@ -63,8 +63,9 @@ def test_a_drive_rounds_tricks_entered_on_a_phone(browser_page, live_server, clu
     page.goto(f"{live_server.url}/tables/{table.pk}/")
     assert "Hand 5 of the drive: hearts are trumps." in page.inner_text("#drive")
     trumps = ["diamonds", "spades", "clubs"]
+    page.click("summary.button")
     for index, north_south in enumerate((7, 4, 9, 6)):
-        page.click("summary.button")
+        # After a save the blank form for the next hand stays open (htmx, no reload).
         page.fill("#id_tricks_NS", str(north_south))
         page.fill("#id_tricks_EW", str(13 - north_south))
         page.click("button[value=save]")

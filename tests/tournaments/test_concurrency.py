@@ -8,7 +8,7 @@ from django.db import connection, connections
 
 from tournaments import recording
 from tournaments.access import TableAccess
-from tournaments.models import Hand, ScoreSheet, SheetLine
+from tournaments.models import Hand, HandRevision, ScoreSheet, SheetLine
 
 pytestmark = [
     pytest.mark.postgres,
@@ -101,3 +101,32 @@ def test_two_confirmations_at_once_exactly_one_wins(table1, director, other_judg
     assert sum(isinstance(r, ScoreSheet) for r in results) == 1
     assert sum(isinstance(r, recording.RecordingError) for r in results) == 1
     assert ScoreSheet.objects.filter(confirmed_at__isnull=False).count() == 1
+
+
+def test_a_save_and_the_confirmation_at_once_never_both_go_through(table1, director):
+    """The save's one UPDATE waits on the table row the confirmation locks; the
+    confirmation bumps the version, so a save that waited is refused: never a hand
+    added to a confirmed table. (The hand would change the chips, so a save that goes
+    first makes the sheet disagree and the confirmation is refused instead.)"""
+    for attempt in range(5):
+        HandRevision.objects.all().delete()
+        Hand.objects.all().delete()
+        ScoreSheet.objects.all().delete()
+        table1.refresh_from_db()
+        sheet = ScoreSheet.objects.create(table=table1, entered_actor="judge link")
+        for seat in table1.seats.all():
+            SheetLine.objects.create(sheet=sheet, seat=seat.number, player=seat.player, chips=100)
+
+        def save(version=table1.version):
+            return recording.record_hand(
+                access=_access(table1), data=HAND, submission=uuid.uuid4(), expected_version=version
+            )
+
+        def confirm(pk=sheet.pk):
+            return recording.confirm_sheet(sheet=ScoreSheet.objects.get(pk=pk), by=director)
+
+        results = _race(save, confirm)
+        confirmed = ScoreSheet.objects.filter(confirmed_at__isnull=False).exists()
+        saved = Hand.objects.exists()
+        assert confirmed != saved, (attempt, results)
+        assert sum(isinstance(r, recording.RecordingError) for r in results) == 1

@@ -5,22 +5,30 @@ link, or a director); anyone else gets 403 or 404. The confirmation views are fo
 second person: a director or the judge of another table of the round.
 """
 
+import hashlib
 import re
 import uuid
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from django.contrib import messages
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch, prefetch_related_objects
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
+from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 
 from accounts.roles import director_required, is_director, public, signed_in
 from scoring.errors import HandError
 from scoring.forms import hand_form
 from scoring.hand_documents import score_rubbers
+from scoring.templatetags.scoring_tags import signed
 from scoring.translate import error_text
 from scoring.turns import Turn
 from tournaments import recording, services
@@ -70,10 +78,10 @@ def _turn(table: Table, hands: list[Hand]) -> Turn | None:
     return table.round.tournament.rules.DEAL.next_turn(played, len(table.seats.all()))
 
 
-def _running(table: Table, extra: dict | None = None) -> dict[int, object]:
-    """Each seat's chips after the saved hands (and `extra`, a previewed hand's deltas)."""
+def _running(table: Table, hands: list[Hand], extra: dict | None = None) -> dict[int, object]:
+    """Each seat's chips after `hands` (and `extra`, a previewed hand's deltas)."""
     tournament = table.round.tournament
-    deltas = [hand.deltas() for hand in table.hands.all() if not hand.deleted]
+    deltas = [hand.deltas() for hand in hands if not hand.deleted]
     if extra:
         deltas.append(extra)
     return computed_counts(_seat_names(table), tournament.starting_chips, deltas)
@@ -113,34 +121,103 @@ def _lock(table: Table) -> str | None:
 def _page(request: HttpRequest, access: TableAccess, form=None, **extra) -> HttpResponse:
     table = access.table
     hands = list(table.hands.all())
-    names = _seat_names(table)
-    turn = _turn(table, hands)
-    # The proposed sitter (the dealer) is filled in; the judge can change it.
-    proposal = {"sitter": turn.sitter} if turn and turn.sitter else None
     context = {
         "access": access,
-        "table": table,
         "round": table.round,
         "tournament": table.round.tournament,
-        "seats": table.seats.all(),
-        "names": names,
         "hands": hands,
-        "hand_count": sum(1 for hand in hands if not hand.deleted),
-        "running": _running(table),
-        **_rubbers(table, hands),
-        **table_drive(table, hands),
-        "turn": turn,
-        "deal": table.round.tournament.rules.DEAL,
-        "form": form or _hand_form(table, initial=proposal),
-        "submission": uuid.uuid4(),
+        "rows": _rows(table, hands),
         "sheet": next(iter(table.sheets.all()), None),
         "locked": _lock(table),
         "to_confirm": sheets_to_confirm(request, [table.round_id], exclude=[table.pk])
         if access.user is not None and not access.via_link and not access.is_director
         else [],
+        **_standing(table, hands, form),
         **extra,
     }
     return render(request, "tournaments/table.html", context)
+
+
+def _standing(table: Table, hands: list[Hand], form=None) -> dict[str, object]:
+    """What the page shows after `hands` (its seats, chips, turn, rubber or drive) and
+    the hand form: `form` (bound, with what the judge typed) or a blank one for the
+    next hand, as cached HTML (see `_blank_form`). Reads the prefetched seats only."""
+    turn = _turn(table, hands)
+    # The proposed sitter (the dealer) is filled in; the judge can change it.
+    proposal = {"sitter": turn.sitter} if turn and turn.sitter else None
+    return {
+        "table": table,
+        "seats": table.seats.all(),
+        "names": _seat_names(table),
+        "hand_count": sum(1 for hand in hands if not hand.deleted),
+        "running": _running(table, hands),
+        **_rubbers(table, hands),
+        **table_drive(table, hands),
+        "turn": turn,
+        "deal": table.round.tournament.rules.DEAL,
+        "form": form,
+        "blank_form": None if form is not None else _blank_form(table, proposal),
+        "submission": uuid.uuid4(),
+    }
+
+
+@dataclass(frozen=True)
+class HandRow:
+    """A hand as a row of the table's hands: its signed amounts by seat (+3, −3, 0) and
+    the addresses of its history and its edit page."""
+
+    hand: Hand
+    cells: list[str]
+    history_url: str
+    edit_url: str
+
+
+def _rows(table: Table, hands: list[Hand]) -> list[HandRow]:
+    """The rows of `hands`, formatted here rather than by filters and `{% url %}` tags in
+    the template: it is the page's one loop that grows, and those cost most per row."""
+    seats = [seat.number for seat in table.seats.all()]
+    rows = []
+    for hand in hands:
+        deltas = hand.deltas()
+        args = [table.pk, hand.number]
+        rows.append(
+            HandRow(
+                hand,
+                [signed(deltas.get(seat, 0)) for seat in seats],
+                reverse("tournaments:hand_history", args=args),
+                reverse("tournaments:hand_edit", args=args),
+            )
+        )
+    return rows
+
+
+# How long a blank hand form's HTML is kept: a round's length is plenty. Its inputs are
+# its key, so nothing is ever stale but the form's own templates after an upgrade, when a
+# shared cache outlives the workers: this long at the latest.
+BLANK_FORM_SECONDS = 30 * 60
+
+
+def _blank_form(table: Table, initial: dict | None) -> str:
+    """The HTML of the table's blank hand form (some 350 widgets: values, penalties, the
+    card picker), rendered once and then taken from the cache.
+
+    The HTML depends only on the ruleset, the seats' names, the proposed values and the
+    language, so those make the key: a new seating or a changed name is a new key.
+    """
+    key_parts = (
+        table.round.tournament.ruleset,
+        sorted(_seat_names(table).items()),
+        sorted((initial or {}).items()),
+        get_language(),
+    )
+    key = "hand-form:" + hashlib.sha256(repr(key_parts).encode()).hexdigest()
+    html = cache.get(key)
+    if html is None:
+        form = _hand_form(table, initial=initial)
+        html = render_to_string(form.template_name, {"form": form})
+        cache.set(key, html, BLANK_FORM_SECONDS)
+    # The site's own template output, escaped as it was rendered.
+    return mark_safe(html)
 
 
 def _fresh(access: TableAccess) -> TableAccess:
@@ -150,7 +227,10 @@ def _fresh(access: TableAccess) -> TableAccess:
 
 @judge_of_table
 def table_page(request: HttpRequest, access: TableAccess) -> HttpResponse:
-    return _page(request, _fresh(access))
+    # The table as the access check read it (with its round and tournament), with what
+    # the page shows prefetched onto it: no second read of the table.
+    prefetch_related_objects([access.table], *Table.objects.play_prefetches())
+    return _page(request, access)
 
 
 @judge_of_table
@@ -158,53 +238,85 @@ def table_page(request: HttpRequest, access: TableAccess) -> HttpResponse:
 def hand_add(request: HttpRequest, access: TableAccess) -> HttpResponse:
     """Preview (htmx, nothing saved) or save a new hand.
 
-    A save reads only the table's seats (for the form) before recording: the page's
-    hands, sheets and running counts are read again after the redirect anyway.
+    A save reads only the table's seats (for the form) before recording, and answers an
+    htmx request with the new hand's row, the chips and a blank form for the next hand
+    (`_saved`); without JavaScript it redirects to the table's page.
     """
-    saving = HandActionForm(request.POST).saving()
-    if saving:
-        table = access.table
-        prefetch_related_objects([table], Prefetch("seats", Seat.objects.select_related("player")))
-    else:
-        access = _fresh(access)
-        table = access.table
+    if not HandActionForm(request.POST).saving():
+        return _preview(request, _fresh(access))
+    table = access.table
+    prefetch_related_objects([table], Prefetch("seats", Seat.objects.select_related("player")))
     form = _hand_form(table, request.POST)
-    settlement = form.settle(table.round.tournament.house_rules)
-    if settlement is None or not saving:
-        if saving:  # a refused save shows the whole page again, with its errors
-            access = _fresh(access)
-            table = access.table
-        context = {
-            "form": form,
-            "settlement": settlement,
-            "table": table,
-            "names": _seat_names(table),
-        }
-        if settlement:
-            context["after"] = _running(table, dict(settlement.deltas))
+    if form.settle(table.round.tournament.house_rules) is None:
+        # A refused save shows the errors: in the preview (htmx) or on the whole page.
         if request.htmx:
-            return render(request, "tournaments/_hand_preview.html", context)
-        return _page(request, access, form=form, preview=settlement, after=context.get("after"))
+            response = _preview(request, _fresh(access), form=form)
+            return reswap(retarget(response, "#preview"), "innerHTML")
+        return _page(request, _fresh(access), form=form)
     hidden = HandSubmissionForm(request.POST)
     if not hidden.is_valid():
         messages.error(request, _("The form is incomplete; open the table page again."))
-        return redirect(table)
+        return _back(request, table)
     with service_refusals(request) as outcome:
-        hand, created = recording.record_hand(
+        recorded = recording.add_hand(
             access=access,
             data=_without_ruleset(form.hand_json()),
             submission=hidden.cleaned_data["submission"],
             expected_version=hidden.cleaned_data["version"],
+            with_hands=bool(request.htmx),  # the htmx answer shows the chips after them
         )
     if not outcome.ok:
-        return redirect(table)
-    if created:
-        messages.success(request, _("Hand %(n)s saved.") % {"n": hand.number})
-    else:
+        return _back(request, table)
+    number = recorded.hand.number
+    if not recorded.created:
         messages.info(
-            request, _("Hand %(n)s was already saved; it is stored once.") % {"n": hand.number}
+            request, _("Hand %(n)s was already saved; it is stored once.") % {"n": number}
         )
+        return _back(request, table)
+    if request.htmx:
+        return _saved(request, access, recorded)
+    messages.success(request, _("Hand %(n)s saved.") % {"n": number})
     return redirect(table)
+
+
+def _preview(request: HttpRequest, access: TableAccess, form=None) -> HttpResponse:
+    """The settlement of the hand typed so far and the chips after it (nothing saved):
+    the preview fragment for htmx, else the whole page with the preview."""
+    table = access.table
+    form = form or _hand_form(table, request.POST)
+    settlement = form.settle(table.round.tournament.house_rules)
+    context = {"form": form, "settlement": settlement, "table": table, "names": _seat_names(table)}
+    if settlement:
+        context["after"] = _running(table, list(table.hands.all()), dict(settlement.deltas))
+    if request.htmx:
+        return render(request, "tournaments/_hand_preview.html", context)
+    return _page(request, access, form=form, preview=settlement, after=context.get("after"))
+
+
+def _back(request: HttpRequest, table: Table) -> HttpResponse:
+    """To the table's page, whose messages say what happened: an htmx request reloads it
+    whole (the table changed under the form, or the form was refused)."""
+    if request.htmx:
+        return HttpResponseClientRedirect(table.get_absolute_url())
+    return redirect(table)
+
+
+def _saved(request: HttpRequest, access: TableAccess, recorded: recording.Recorded) -> HttpResponse:
+    """The htmx answer to a save: a blank form for the next hand (with a new submission
+    id and the table's new version) saying the hand was saved, and out of band the new
+    hand's row, the hand count, the seats with their chips and the next turn, and the
+    rubber or drive. Built from the hands the save read under the table's lock."""
+    table, hands = access.table, recorded.hands
+    context = {
+        "access": access,
+        "round": table.round,
+        "tournament": table.round.tournament,
+        "hand": recorded.hand,
+        "new_rows": _rows(table, [recorded.hand]),
+        "saved": _("Hand %(n)s saved.") % {"n": recorded.hand.number},
+        **_standing(table, hands),
+    }
+    return render(request, "tournaments/_hand_saved.html", context)
 
 
 def _without_ruleset(data: dict) -> dict:

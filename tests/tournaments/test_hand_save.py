@@ -1,0 +1,174 @@
+"""Saving a hand at the judge's table (`hand_add`): the lean save, through htmx (a fragment)
+and without JavaScript (a redirect), with its guarantees — one hand per submission, no
+save over another device's change, none at a locked table, none at another's table."""
+
+import re
+import uuid
+
+import pytest
+from django.contrib.messages import get_messages
+from django.urls import reverse
+
+from tests.tournaments.helpers import hand_post
+from tournaments import recording
+from tournaments.access import TableAccess
+from tournaments.models import Hand
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HX-Request": "true"}
+# Session, user, the table, its seats; BEGIN, the UPDATE that locks, checks and bumps the
+# table, the last number (or, for htmx, the hands), hand, revision, COMMIT.
+SAVE_QUERIES = 10
+
+
+def _save(client, table, *, htmx=False, **fields):
+    table.refresh_from_db()
+    data = hand_post(table, **{"declarer": 1, "partner": 3, "declarer_points": 59, **fields})
+    url = reverse("tournaments:hand_add", args=[table.pk])
+    return client.post(url, data, headers=HTMX if htmx else {})
+
+
+def _fill(client, table, hands: int) -> None:
+    for n in range(hands):
+        _save(client, table, declarer=n % 4 + 1, partner=(n + 2) % 4 + 1, declarer_points=40 + n)
+
+
+def _hidden(fragment: str, name: str) -> str:
+    return re.search(rf'name="{name}" value="([^"]*)"', fragment).group(1)
+
+
+class TestAnHtmxSave:
+    def test_it_answers_with_the_new_row_the_chips_and_a_blank_form(self, judge_client, table1):
+        table1.refresh_from_db()
+        sent = hand_post(table1, declarer=1, partner=3, declarer_points=59)
+        response = judge_client.post(
+            reverse("tournaments:hand_add", args=[table1.pk]), sent, headers=HTMX
+        )
+        fragment = response.content.decode()
+        assert response.status_code == 200
+        assert Hand.objects.get().settlement["deltas"] == {"1": 3, "2": -3, "3": 3, "4": -3}
+        assert "Hand 1 saved." in fragment
+        # The blank form for the next hand: a new submission id, the table's new version.
+        table1.refresh_from_db()
+        assert _hidden(fragment, "version") == str(table1.version) == "1"
+        assert _hidden(fragment, "submission") not in ("", sent["submission"])
+        assert 'id="add-hand"' in fragment and 'name="value_1_0"' in fragment
+        # Out of band: the row (with its links), the count, the chips and the next turn.
+        assert 'hx-swap-oob="beforeend:#hands-body"' in fragment
+        assert reverse("tournaments:hand_history", args=[table1.pk, 1]) in fragment
+        assert '<tr id="no-hand" hx-swap-oob="delete">' in fragment
+        assert "1 hand" in fragment
+        assert fragment.count(">103<") == 2 and fragment.count(">97<") == 2
+        assert "seat 1 deals, seat 2 is Povinost" in fragment
+        # What the fragment says is not said again on the next page.
+        assert not list(get_messages(response.wsgi_request))
+
+    def test_the_next_save_uses_the_blank_forms_submission_and_version(self, judge_client, table1):
+        fragment = _save(judge_client, table1, htmx=True).content.decode()
+        data = hand_post(table1, declarer=2, partner=4, declarer_points=70)
+        data.update(
+            submission=_hidden(fragment, "submission"), version=_hidden(fragment, "version")
+        )
+        second = judge_client.post(
+            reverse("tournaments:hand_add", args=[table1.pk]), data, headers=HTMX
+        ).content.decode()
+        assert "Hand 2 saved." in second and 'hx-swap-oob="delete"' not in second
+        assert list(Hand.objects.order_by("number").values_list("number", flat=True)) == [1, 2]
+
+    def test_a_resent_submission_stores_nothing_twice(self, judge_client, table1):
+        submission = uuid.uuid4()
+        _save(judge_client, table1, htmx=True, submission=submission)
+        table1.refresh_from_db()
+        data = hand_post(table1, declarer=1, partner=3, declarer_points=59, submission=submission)
+        data["version"] = "0"  # the resend carries the version the first attempt saw
+        response = judge_client.post(
+            reverse("tournaments:hand_add", args=[table1.pk]), data, headers=HTMX
+        )
+        # The whole page again, whose message says the hand is stored once.
+        assert response.headers["HX-Redirect"] == table1.get_absolute_url()
+        assert Hand.objects.count() == 1
+        page = judge_client.get(table1.get_absolute_url()).content.decode()
+        assert "Hand 1 was already saved; it is stored once." in page
+
+    def test_a_form_from_before_another_devices_save_is_refused(self, judge_client, table1):
+        table1.refresh_from_db()
+        stale = hand_post(table1, declarer=1, partner=3, declarer_points=59)
+        _save(judge_client, table1, declarer=2, partner=4, declarer_points=70)  # the other phone
+        response = judge_client.post(
+            reverse("tournaments:hand_add", args=[table1.pk]), stale, headers=HTMX
+        )
+        assert response.headers["HX-Redirect"] == table1.get_absolute_url()
+        assert Hand.objects.count() == 1
+        page = judge_client.get(table1.get_absolute_url()).content.decode()
+        assert "Another device changed this table while you were typing." in page
+
+    def test_an_impossible_hand_shows_its_errors_in_the_preview(self, judge_client, table1):
+        response = _save(judge_client, table1, htmx=True, partner=1)
+        assert response.headers["HX-Retarget"] == "#preview"
+        assert response.headers["HX-Reswap"] == "innerHTML"
+        assert "Partner (holds the called trump)" in response.content.decode()
+        assert not Hand.objects.exists()
+
+    def test_another_tables_judge_is_refused(self, other_judge_client, table1, table2):
+        assert _save(other_judge_client, table1, htmx=True).status_code == 403
+        assert not Hand.objects.exists()
+
+    def test_a_phone_with_the_tables_link_saves_too(self, link_client, table1):
+        response = _save(link_client, table1, htmx=True)
+        assert "Hand 1 saved." in response.content.decode()
+        assert Hand.objects.get().revisions.get().actor == "judge link of table 1"
+
+
+class TestAPlainSave:
+    def test_it_redirects_to_the_page_that_shows_the_hand(self, judge_client, table1):
+        response = _save(judge_client, table1)
+        assert response.status_code == 302 and response.url == table1.get_absolute_url()
+        page = judge_client.get(response.url).content.decode()
+        assert "Hand 1 saved." in page and page.count(">103<") == 2
+
+
+class TestTheSavesQueries:
+    @pytest.mark.parametrize("htmx", [False, True], ids=["plain", "htmx"])
+    def test_a_save_makes_at_most_ten_queries_however_many_hands_the_table_has(
+        self, judge_client, table1, queries_of, django_assert_max_num_queries, htmx
+    ):
+        url = reverse("tournaments:hand_add", args=[table1.pk])
+        headers = HTMX if htmx else {}
+
+        def post():
+            table1.refresh_from_db()  # before the count: the test's own query
+            data = hand_post(table1, declarer=2, partner=4, declarer_points=61)
+            return lambda: judge_client.post(url, data, headers=headers)
+
+        _save(judge_client, table1)  # starts the session (the browser's id)
+        second = queries_of(post())
+        _fill(judge_client, table1, 10)
+        send = post()
+        with django_assert_max_num_queries(min(second, SAVE_QUERIES)):
+            response = send()
+        assert response.status_code == (200 if htmx else 302)
+        assert Hand.objects.count() == 13
+
+
+class TestTheLockedTable:
+    def test_a_confirmation_makes_an_older_form_stale_and_the_save_says_locked(
+        self, judge_client, table1, judge, director
+    ):
+        """A confirmation bumps the table's version: the one UPDATE that claims the table
+        compares the version on the row itself, which PostgreSQL re-reads for a save that
+        waited on the lock behind the confirmation (a subquery it would not re-read)."""
+        table1.refresh_from_db()
+        form = hand_post(table1, declarer=1, partner=3, declarer_points=59)
+        access = TableAccess(table1, judge, "judge", False)
+        sheet, _check = recording.enter_sheet(access=access, counts={s: 100 for s in (1, 2, 3, 4)})
+        recording.confirm_sheet(sheet=sheet, by=director)
+        table1.refresh_from_db()
+        assert table1.version == int(form["version"]) + 1
+        response = judge_client.post(
+            reverse("tournaments:hand_add", args=[table1.pk]), form, headers=HTMX
+        )
+        assert response.headers["HX-Redirect"] == table1.get_absolute_url()
+        assert not Hand.objects.exists()
+        page = judge_client.get(table1.get_absolute_url()).content.decode()
+        assert "Nothing was saved: this table is locked" in page and 'id="lock"' in page
