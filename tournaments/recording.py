@@ -138,8 +138,11 @@ def record_hand(
             _revision(hand, access, reason=reason)
             table.version += 1
             table.save(update_fields=["version"])
-    except IntegrityError:
-        # The same submission won a race with itself (a retry on a bad network).
+    except (IntegrityError, StaleTable):
+        # The same submission won a race with itself (a double tap, a retry on a bad
+        # network): the insert hit the unique submission, or the lock was waited for
+        # while the first post stored the hand and moved the version on. Either way the
+        # hand is stored, and saying "nothing was saved" would have it entered twice.
         existing = _submitted(submission, access.table)
         if existing is None:
             raise
