@@ -36,6 +36,7 @@ import html
 import os
 import random
 import re
+import resource
 import secrets
 import signal
 import socket
@@ -62,6 +63,7 @@ sys.path.insert(0, str(ROOT))
 DEFAULT_PG_URL = "postgres://postgres@127.0.0.1:5432/postgres"
 TABLES = 32
 SECOND_PHONE_EVERY = 8  # tables 8, 16, 24 and 32 have two phones posting
+PLAIN_EVERY = 4  # the phones at tables 1, 5, 9, … save without JavaScript; the rest with htmx
 REPEAT_SHARE = 0.1  # hands sent twice with the same submission id
 SECONDS = 60  # per pace, unless --seconds or LOAD_SECONDS say otherwise
 SHORT_SECONDS = 5  # per pace with --short (CI)
@@ -82,6 +84,9 @@ class Pace:
     def pause(self, rng: random.Random) -> float:
         return rng.uniform(*self.think)
 
+
+# What the phones ask for, as the report names it.
+KINDS = {"page": "judge page", "save": "save (plain)", "save htmx": "save (htmx)"}
 
 REALISTIC = Pace("realistic", (2.0, 6.0))
 FLAT_OUT = Pace("flat out", (0.0, 0.0))
@@ -127,7 +132,9 @@ def _url(config: dict, name: str) -> str:
 # ------------------------------------------------------------------------------ gunicorn
 
 
-def _start_gunicorn(env: dict, workers: int, log: Path) -> tuple[subprocess.Popen, str]:
+def _start_gunicorn(
+    env: dict, workers: int, log: Path, access: Path
+) -> tuple[subprocess.Popen, str]:
     """gunicorn on a loopback socket bound here (so the port is surely free and ours), in
     a new session: its process group is its own, and only it is signalled later."""
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
@@ -148,6 +155,12 @@ def _start_gunicorn(env: dict, workers: int, log: Path) -> tuple[subprocess.Pope
                 "30",
                 "--graceful-timeout",
                 "5",
+                # Each request's method, path, status and time in the worker (ms): the
+                # time without the wait for a free worker, to tell the two apart.
+                "--access-logfile",
+                str(access),
+                "--access-logformat",
+                "%(m)s %(U)s %(s)s %(M)s %({hx-request}i)s",
             ],
             cwd=ROOT,
             env=env,
@@ -290,13 +303,17 @@ class Stats:
 
     pace: Pace
     seconds: float = 0.0
-    latencies: dict[str, list[float]] = field(default_factory=lambda: {"page": [], "save": []})
+    latencies: dict[str, list[float]] = field(default_factory=lambda: {k: [] for k in KINDS})
+    # The same requests' time inside gunicorn's worker, from its access log
+    served: dict[str, list[float]] = field(default_factory=lambda: {k: [] for k in KINDS})
+    client_cpu: float = 0.0  # seconds of CPU this process (the phones) used
     classes: Counter = field(default_factory=Counter)
     outcomes: Counter = field(default_factory=Counter)
     refusals: Counter = field(default_factory=Counter)
     # (double tap or resend, the two answers) → how many hands
     twice: Counter = field(default_factory=Counter)
     errors: list[str] = field(default_factory=list)
+    gave_up: int = 0  # phones that found no hand form to fill
 
     @property
     def requests(self) -> int:
@@ -315,7 +332,23 @@ class Run:
     urls: dict[int, tuple[str, str, str]]  # table pk → (judge link, table page, hand form action)
     ledger: object  # load_site.Ledger
     messages: Messages
+    access: Path  # gunicorn's access log
     requests: int = 0
+    access_read: int = 0  # how far the access log is read
+
+    def served(self, stats: Stats) -> None:
+        """Take the access log's lines since the last pace into `stats.served`."""
+        pages = {page for _link, page, _action in self.urls.values()}
+        actions = {action for _link, _page, action in self.urls.values()}
+        with self.access.open() as log:
+            log.seek(self.access_read)
+            for line in log:
+                method, path, _status, ms, htmx = line.split()
+                if method == "GET" and path in pages:
+                    stats.served["page"].append(float(ms))
+                elif method == "POST" and path in actions:
+                    stats.served["save htmx" if htmx == "true" else "save"].append(float(ms))
+            self.access_read = log.tell()
 
     def may_send(self) -> bool:
         return self.requests < MAX_REQUESTS
@@ -347,10 +380,17 @@ class Cookies:
 
 
 class Phone:
-    """One judge's phone at a table: its own cookies (session, CSRF token, messages)."""
+    """One judge's phone at a table: its own cookies (session, CSRF token, messages).
 
-    def __init__(self, run: Run, table_pk: int, name: str, seed: int) -> None:
+    With `javascript` it saves as the page's htmx does (an HX-Request header): the answer
+    may be a fragment with a blank form for the next hand, which the phone then fills
+    without reading the page again. Without, it saves as a plain form and reads the page
+    again after the redirect, as a browser without JavaScript does.
+    """
+
+    def __init__(self, run: Run, table_pk: int, name: str, seed: int, javascript: bool) -> None:
         self.run, self.table_pk, self.name = run, table_pk, name
+        self.javascript = javascript
         self.rng = random.Random(seed)
         self.cookies = Cookies()
         self.client = httpx.AsyncClient(
@@ -366,8 +406,11 @@ class Phone:
             limits=httpx.Limits(max_connections=4),
         )
 
-    async def _send(self, method: str, url: str, **kwargs) -> httpx.Response:
-        response = await self.client.request(method, url, headers=self.cookies.header(), **kwargs)
+    async def _send(
+        self, method: str, url: str, headers: dict[str, str] | None = None, **kwargs
+    ) -> httpx.Response:
+        headers = {**self.cookies.header(), **(headers or {})}
+        response = await self.client.request(method, url, headers=headers, **kwargs)
         self.cookies.take(response)
         self.client.cookies.clear()  # kept in self.cookies only
         return response
@@ -399,39 +442,64 @@ class Phone:
             stats.errors.append(f"{self.name}: {kind}: HTTP {response.status_code}")
         return response
 
-    async def _save(self, stats: Stats, body: dict[str, str]) -> str:
-        """Post the hand form; the answer's outcome (see Messages.outcome)."""
+    async def _save(self, stats: Stats, body: dict[str, str]) -> tuple[str, dict | None]:
+        """Post the hand form: the answer's outcome (saved, repeat, refused, or what went
+        wrong) and the next hand's form when the answer brought one (htmx)."""
         _link, page, action = self.run.urls[self.table_pk]
         # Shown by the next page in a browser; dropped here so each answer carries only
         # its own message.
         self.cookies.values.pop(self.run.messages.name, None)
-        response = await self._timed(stats, "save", lambda: self._send("POST", action, data=body))
+        kind, headers = ("save htmx", {"HX-Request": "true"}) if self.javascript else ("save", {})
+        response = await self._timed(
+            stats, kind, lambda: self._send("POST", action, data=body, headers=headers)
+        )
         if response is None:
-            return "no answer"
-        if response.status_code == 200:
-            return "form refused"  # the hand form's own errors: the phone sent a bad hand
-        if response.status_code != 302 or urlsplit(response.headers["location"]).path != page:
-            return f"HTTP {response.status_code}"
-        outcome, text = self.run.messages.outcome(response)
-        if outcome == "refused":
-            stats.refusals[text] += 1
-        return outcome
+            return "no answer", None
+        # A redirect (htmx's own, HX-Redirect, or HTTP's) back to the table's page, whose
+        # message says what happened.
+        location = response.headers.get("hx-redirect") or (
+            response.headers.get("location") if response.is_redirect else None
+        )
+        if location is not None:
+            if urlsplit(location).path != page:
+                return f"HTTP {response.status_code} to {location}", None
+            outcome, text = self.run.messages.outcome(response)
+            if outcome == "refused":
+                stats.refusals[text] += 1
+            return outcome, None
+        if response.status_code != 200:
+            return f"HTTP {response.status_code}", None
+        # An htmx fragment: a saved hand's answer brings a blank form on the new version.
+        fresh = hand_form_fields(response.text, action) if self.javascript else None
+        if (
+            fresh is not None
+            and "hx-retarget" not in response.headers
+            and fresh["submission"] != body["submission"]
+            and fresh["version"] == str(int(body["version"]) + 1)
+        ):
+            return "saved", fresh
+        # The hand form's own errors (the phone sent a bad hand), or an answer not known.
+        return "form refused", None
 
     async def play(self, pace: Pace, stats: Stats, deadline: float) -> None:
-        """Read the page, pause, post a hand; again until the deadline or a bound."""
+        """Read the page (unless the last answer brought the next form), pause, post a
+        hand; again until the deadline or a bound."""
         _link, page, action = self.run.urls[self.table_pk]
         hands = 0
+        hidden = None
         # Judges do not all start at one instant: a first pause up to a whole one.
         await asyncio.sleep(min(self.rng.uniform(0, pace.think[1]), deadline - time.monotonic()))
         while time.monotonic() < deadline and self.run.may_send() and hands < MAX_HANDS_PER_TABLE:
-            response = await self._timed(stats, "page", lambda: self._send("GET", page))
-            if response is None or response.status_code != 200:
-                await asyncio.sleep(0.5)
-                continue
-            hidden = hand_form_fields(response.text, action)
             if hidden is None:
-                stats.errors.append(f"{self.name}: no hand form on the judge page")
-                return
+                response = await self._timed(stats, "page", lambda: self._send("GET", page))
+                if response is None or response.status_code != 200:
+                    await asyncio.sleep(0.5)
+                    continue
+                hidden = hand_form_fields(response.text, action)
+                if hidden is None:
+                    stats.gave_up += 1
+                    stats.errors.append(f"{self.name}: no hand form (to {action}) on the page")
+                    return
             await asyncio.sleep(min(pace.pause(self.rng), max(deadline - time.monotonic(), 0)))
             if time.monotonic() >= deadline:
                 return
@@ -440,17 +508,23 @@ class Phone:
             self.run.ledger.sent(submission, self.table_pk)
             twice = self.rng.random() < REPEAT_SHARE
             if twice and self.rng.random() < 0.5:  # a double tap: both posts at once
-                outcomes = await asyncio.gather(self._save(stats, body), self._save(stats, body))
-                stats.twice["double tap", *sorted(outcomes)] += 1
+                answers = list(
+                    await asyncio.gather(self._save(stats, body), self._save(stats, body))
+                )
+                stats.twice["double tap", *sorted(outcome for outcome, _ in answers)] += 1
             else:
-                outcomes = [await self._save(stats, body)]
+                answers = [await self._save(stats, body)]
                 if twice:  # a resend: the answer was lost, the phone tries again
-                    outcomes.append(await self._save(stats, body))
-                    stats.twice["resend", *outcomes] += 1
-            for outcome in outcomes:
+                    answers.append(await self._save(stats, body))
+                    stats.twice["resend", *(outcome for outcome, _ in answers)] += 1
+            for outcome, _fresh in answers:
                 self.run.ledger.answer(submission, outcome)
                 stats.outcomes[outcome] += 1
+            outcomes = [outcome for outcome, _ in answers]
             hands += "saved" in outcomes
+            # The next hand's form: the one a lone htmx answer brought, else the page's.
+            fresh = [form for _outcome, form in answers]
+            hidden = fresh[0] if len(fresh) == 1 else None
 
     async def close(self) -> None:
         await self.client.aclose()
@@ -460,16 +534,18 @@ async def drive(run: Run, tables: list, paces: list[Pace], seconds: float) -> li
     """Open every phone's judge link, then play each pace for `seconds`."""
     phones = []
     for table in tables:
-        phones.append(Phone(run, table.pk, f"table {table.number}", seed=table.number))
+        plain = table.number % PLAIN_EVERY == 1
+        phones.append(Phone(run, table.pk, f"table {table.number}", table.number, not plain))
         if table.number % SECOND_PHONE_EVERY == 0:
-            phones.append(
-                Phone(run, table.pk, f"table {table.number}, 2nd phone", seed=1000 + table.number)
-            )
+            name = f"table {table.number}, 2nd phone"
+            phones.append(Phone(run, table.pk, name, 1000 + table.number, javascript=True))
     try:
         await asyncio.gather(*(phone.open_link() for phone in phones))
         results = []
+        run.served(Stats(REALISTIC))  # the untimed first requests: skipped
         for pace in paces:
             stats = Stats(pace)
+            cpu = _cpu()
             start = time.monotonic()
             deadline = start + seconds
             # A phone stops at the deadline after its request in flight; the timeout
@@ -479,10 +555,18 @@ async def drive(run: Run, tables: list, paces: list[Pace], seconds: float) -> li
                 timeout=seconds + 2 * REQUEST_TIMEOUT + 10,
             )
             stats.seconds = time.monotonic() - start
+            stats.client_cpu = _cpu() - cpu
+            await asyncio.sleep(0.5)  # a worker logs a request after its answer went out
+            run.served(stats)
             results.append(stats)
         return results
     finally:
         await asyncio.gather(*(phone.close() for phone in phones), return_exceptions=True)
+
+
+def _cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
 
 # ------------------------------------------------------------------------------- report
@@ -504,19 +588,22 @@ def report(stats: Stats, phones: int, tables: int) -> tuple[str, bool]:
         f"{pace.name} ({phones} phones at {tables} tables, {think}; {stats.seconds:.0f} s):",
         f"  {'request':<14}{'count':>7}{'p50':>9}{'p95':>9}{'p99':>9}{'max':>9}",
     ]
-    names = {"page": "judge page", "save": "save a hand"}
     for kind, values in stats.latencies.items():
-        p50, p95, p99, most = _percentiles(values)
-        lines.append(
-            f"  {names[kind]:<14}{len(values):>7}"
-            + "".join(f"{value:>7.0f}ms" for value in (p50, p95, p99, most))
-        )
+        if not values:
+            continue
+        for name, figures in ((KINDS[kind], values), ("  in worker", stats.served[kind])):
+            p50, p95, p99, most = _percentiles(figures)
+            lines.append(
+                f"  {name:<14}{len(figures):>7}"
+                + "".join(f"{value:>7.0f}ms" for value in (p50, p95, p99, most))
+            )
     everything = [value for values in stats.latencies.values() for value in values]
     p95_all = _percentiles(everything)[1]
     saved = stats.outcomes["saved"]
     lines.append(
         f"  throughput: {saved / stats.seconds:.1f} hands/s stored, "
-        f"{stats.requests / stats.seconds:.1f} requests/s"
+        f"{stats.requests / stats.seconds:.1f} requests/s; the phones' own CPU: "
+        f"{stats.client_cpu:.1f} s"
     )
     lines.append(
         "  answers: "
@@ -560,6 +647,8 @@ def _failures(stats: Stats) -> list[str]:
         failures.append(f"{stats.pace.name}: {stats.classes['5xx']} server errors (5xx)")
     if stats.classes["4xx"]:
         failures.append(f"{stats.pace.name}: {stats.classes['4xx']} requests refused (4xx)")
+    if stats.gave_up:
+        failures.append(f"{stats.pace.name}: {stats.gave_up} phones found no hand form")
     if not stats.outcomes["saved"]:
         failures.append(f"{stats.pace.name}: no hand saved")
     if stats.classes["no answer"]:
@@ -678,7 +767,8 @@ def _run(arguments: argparse.Namespace, name: str, env: dict, log: Path) -> int:
         f"{time.monotonic() - started:.0f} s",
         flush=True,
     )
-    process, base = _start_gunicorn(env, arguments.workers, log)
+    access = log.with_name("access.log")
+    process, base = _start_gunicorn(env, arguments.workers, log, access)
     ledger = load_site.Ledger()
     try:
         asyncio.run(_wait_ready(process, base, log))
@@ -688,7 +778,7 @@ def _run(arguments: argparse.Namespace, name: str, env: dict, log: Path) -> int:
             f"load average {os.getloadavg()[0]:.1f}",
             flush=True,
         )
-        run = Run(base, urls, ledger, Messages())
+        run = Run(base, urls, ledger, Messages(), access)
         results = asyncio.run(drive(run, tables, [REALISTIC, FLAT_OUT], arguments.seconds))
     finally:
         _stop_gunicorn(process)
