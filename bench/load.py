@@ -52,12 +52,16 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote, urlsplit
 
 import dj_database_url
 import httpx
 import psycopg
 from psycopg import sql
+
+if TYPE_CHECKING:
+    from bench.load_site import Ledger
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -97,9 +101,9 @@ FLAT_OUT = Pace("flat out", (0.0, 0.0))
 # ---------------------------------------------------------------------------- the database
 
 
-def _loopback_url(url: str) -> dict:
+def _loopback_url(url: str) -> dict[str, Any]:
     """The parsed database URL; ValueError unless it names PostgreSQL on loopback."""
-    config = dj_database_url.parse(url)
+    config: dict[str, Any] = dict(dj_database_url.parse(url))
     if not config["ENGINE"].endswith("postgresql"):
         raise ValueError(f"needs PostgreSQL, got {url!r} (set PG_URL)")
     host = config.get("HOST") or ""
@@ -332,7 +336,7 @@ class Run:
 
     base: str
     urls: dict[int, tuple[str, str, str]]  # table pk → (judge link, table page, hand form action)
-    ledger: object  # load_site.Ledger
+    ledger: "Ledger"
     messages: Messages
     access: Path  # gunicorn's access log
     requests: int = 0
@@ -409,7 +413,7 @@ class Phone:
         )
 
     async def _send(
-        self, method: str, url: str, headers: dict[str, str] | None = None, **kwargs
+        self, method: str, url: str, headers: dict[str, str] | None = None, **kwargs: Any
     ) -> httpx.Response:
         headers = {**self.cookies.header(), **(headers or {})}
         response = await self.client.request(method, url, headers=headers, **kwargs)
@@ -687,7 +691,7 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     return arguments
 
 
-def _terminate(signum, frame) -> None:
+def _terminate(signum: int, frame: object) -> None:
     # SIGTERM (a CI runner's timeout, kill) unwinds like Ctrl-C, through every `finally`.
     raise KeyboardInterrupt
 

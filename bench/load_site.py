@@ -20,7 +20,7 @@ from clubs.models import Club, Player
 from tournaments import recording, services, totals
 from tournaments.access import TableAccess
 from tournaments.models import Hand, HandRevision, Round, Table, Tournament
-from tournaments.sheets import computed_counts
+from tournaments.sheets import Amount, computed_counts
 
 TABLE_SIZE = 4
 
@@ -60,7 +60,7 @@ def build(tables: int) -> tuple[int, list[LoadTable]]:
     built = []
     for table in round_.tables.order_by("number"):
         table = services.set_judge(table=table, by=director, link="new")
-        built.append(LoadTable(table.pk, table.number, table.judge_token))
+        built.append(LoadTable(table.pk, table.number, str(table.judge_token)))
     return tournament.pk, built
 
 
@@ -185,7 +185,9 @@ def verify(tournament_id: int, ledger: Ledger) -> Verdict:
     return verdict
 
 
-def _end_round(tournament: Tournament, round_: Round, tables: list[Table], verdict: Verdict):
+def _end_round(
+    tournament: Tournament, round_: Round, tables: list[Table], verdict: Verdict
+) -> None:
     """Enter and confirm every table's sheet, close the round, and check the totals."""
     director = tournament.created_by
     for table in Table.objects.with_play().filter(round=round_):
@@ -213,7 +215,7 @@ def _end_round(tournament: Tournament, round_: Round, tables: list[Table], verdi
     except services.TournamentError as error:
         verdict.problems.append(f"round not closed: {error}")
         return
-    net = defaultdict(int)
+    net: defaultdict[int, Amount] = defaultdict(int)
     for line in totals.confirmed_counts(tournament):
         net[line.table] += line.net
     if len(net) != len(tables) or any(net.values()):
