@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 HOST ?= 127.0.0.1:8000
 
-.PHONY: run test test-postgres lint format bench venv clean check-deploy fixtures messages
+.PHONY: run test test-postgres lint format bench load venv clean check-deploy fixtures messages
 
 # The stamp is remade whenever a requirements file changes, so `make` reinstalls then.
 $(STAMP): requirements.txt requirements-dev.txt
@@ -68,6 +68,12 @@ messages: $(STAMP)
 
 bench: $(STAMP)
 	@for script in bench/bench_*.py; do $(BIN)/python $$script || exit 1; done
+
+# The load test (bench/load.py): gunicorn and 32 judges' phones on loopback against the
+# PostgreSQL server of PG_URL, in a database it creates and drops; LOAD_SECONDS per pace.
+LOAD_SECONDS ?= 60
+load: $(STAMP)
+	PG_URL=$(PG_URL) LOAD_SECONDS=$(LOAD_SECONDS) $(BIN)/python bench/load.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .import_linter_cache .mypy_cache staticfiles
