@@ -88,3 +88,15 @@ def test_the_judges_flow_and_the_round_page_speak_the_language(
     round_page = desk.new_page()
     round_page.goto(f"{live_server.url}{table1.round.get_absolute_url()}")
     assert _problems(round_page.inner_text("body"), phrases) == []
+    # The director's other pages of the day, and the pages every player may open.
+    tournament = table1.round.tournament
+    for path in (
+        tournament.get_absolute_url(),
+        f"/tournaments/{tournament.pk}/standings/",
+        "/rulings/?ruleset=cz_xix",
+        "/calculator/cz_three/",
+        "/calculator/si_double/",
+    ):
+        round_page.goto(f"{live_server.url}{path}")
+        assert _problems(round_page.inner_text("body"), phrases) == [], path
+    round_page.screenshot(path=SHOTS / f"calculator-si-{language}.png", full_page=True)
