@@ -65,6 +65,10 @@ URLS = {
     "scoring:card_count": ("post", {"ruleset": "cz_xix"}, {"cards": "K-hearts"}, PUBLIC),
     "scoring:rulings": ("get", {}, None, PUBLIC),
     "tournaments:list": ("get", {}, None, PUBLIC),
+    # The installable judge page: its service worker, manifest and offline notice.
+    "tournaments:service_worker": ("get", {}, None, PUBLIC),
+    "tournaments:manifest": ("get", {}, None, PUBLIC),
+    "tournaments:offline": ("get", {}, None, PUBLIC),
     "tournaments:create": ("get", {}, None, DIRECTOR_ONLY),
     "tournaments:detail": ("get", {"pk": "tournament"}, None, PUBLIC),
     "tournaments:edit": ("get", {"pk": "tournament"}, None, DIRECTOR_ONLY),

@@ -3,6 +3,7 @@ from django.urls import path
 from tournaments.views import (
     director,
     finishing,
+    offline,
     players,
     printing,
     rounds,
@@ -15,6 +16,11 @@ from tournaments.views import (
 app_name = "tournaments"
 
 urlpatterns = [
+    # The judge's offline page (issue 16): the worker at the root so its scope may cover
+    # /tables/; the notice under /tables/ so the worker can keep it.
+    path("sw.js", offline.service_worker, name="service_worker"),
+    path("judge.webmanifest", offline.manifest, name="manifest"),
+    path("tables/offline/", offline.offline_notice, name="offline"),
     path("tournaments/", setup.tournament_list, name="list"),
     path("tournaments/new/", setup.tournament_create, name="create"),
     path("tournaments/<int:pk>/", setup.tournament_detail, name="detail"),

@@ -31,7 +31,7 @@ from scoring.hand_documents import score_rubbers
 from scoring.templatetags.scoring_tags import signed
 from scoring.translate import error_text
 from scoring.turns import Turn
-from tournaments import recording, services
+from tournaments import offline, recording, services
 from tournaments.access import (
     TableAccess,
     browser_id,
@@ -230,7 +230,8 @@ def table_page(request: HttpRequest, access: TableAccess) -> HttpResponse:
     # The table as the access check read it (with its round and tournament), with what
     # the page shows prefetched onto it: no second read of the table.
     prefetch_related_objects([access.table], *Table.objects.play_prefetches())
-    return _page(request, access)
+    # The phone may keep this page for offline use, for this session only.
+    return offline.mark_cacheable(request, _page(request, access))
 
 
 @judge_of_table

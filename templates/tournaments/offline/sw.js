@@ -1,0 +1,111 @@
+{% autoescape off %}/* The judge's service worker (served at /sw.js by tournaments.views.offline, scope /tables/).
+
+   What it keeps, and for whom:
+   * the judge page's scripts and styles (ASSETS) and the offline notice, in STATIC_CACHE;
+   * a judge's table page, only when the server marked its answer with X-Judge-Offline (a
+     key derived from the session, never the session itself), in the cache "judge-page-"
+     + that key. A page answered under another key (another login, a logout and a new
+     session) empties every other judge-page cache first, so one person's table page is
+     never shown to the next person on the same phone.
+   Pages are network-first: the cached copy is used only when the network fails. A table
+   that answers 403 or 404 (a revoked link, another judge) is dropped from the cache. */
+"use strict";
+
+const VERSION = {{ version_json }};
+const STATIC_CACHE = "judge-static-" + VERSION;
+const PAGE_PREFIX = "judge-page-";
+const META_CACHE = "judge-meta";
+const KEY_URL = "/tables/__judge-key";
+const ASSETS = {{ assets_json }};
+const OFFLINE_URL = {{ offline_json }};
+const TABLE_PAGE = /^\/tables\/\d+\/$/;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches.open(STATIC_CACHE).then((cache) => cache.addAll([...ASSETS, OFFLINE_URL])).then(() => self.skipWaiting())
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  // Older versions' static caches go; the page caches stay (their key still guards them).
+  event.waitUntil(
+    caches.keys().then((names) => Promise.all(
+      names.filter((name) => name.startsWith("judge-static-") && name !== STATIC_CACHE)
+        .map((name) => caches.delete(name))
+    )).then(() => self.clients.claim())
+  );
+});
+
+async function currentKey() {
+  const meta = await caches.open(META_CACHE);
+  const answer = await meta.match(KEY_URL);
+  return answer ? answer.text() : null;
+}
+
+async function forgetPages(exceptKey) {
+  const names = await caches.keys();
+  await Promise.all(names.filter((name) => name.startsWith(PAGE_PREFIX) && name !== PAGE_PREFIX + exceptKey)
+    .map((name) => caches.delete(name)));
+}
+
+async function remember(request, response, key) {
+  if (key !== await currentKey()) {
+    await forgetPages(key);
+    const meta = await caches.open(META_CACHE);
+    await meta.put(KEY_URL, new Response(key));
+  }
+  const cache = await caches.open(PAGE_PREFIX + key);
+  await cache.put(request.url, response);
+}
+
+async function dropPage(url) {
+  const names = await caches.keys();
+  await Promise.all(names.filter((name) => name.startsWith(PAGE_PREFIX))
+    .map(async (name) => (await caches.open(name)).delete(url)));
+}
+
+async function tablePage(request) {
+  let response;
+  try {
+    response = await fetch(request);
+  } catch (error) {
+    // Offline: this session's copy of the page, else the offline notice.
+    const key = await currentKey();
+    const cache = key && await caches.open(PAGE_PREFIX + key);
+    const copy = cache && await cache.match(request.url, {ignoreVary: true, ignoreSearch: false});
+    return copy || (await caches.match(OFFLINE_URL)) || Response.error();
+  }
+  const key = response.headers.get("X-Judge-Offline");
+  if (response.status === 200 && key && /^[0-9a-f]{16,64}$/.test(key)) {
+    await remember(request, response.clone(), key);
+  } else if (response.status === 403 || response.status === 404) {
+    await dropPage(request.url);
+  }
+  return response;
+}
+
+async function asset(request) {
+  try {
+    return await fetch(request);
+  } catch (error) {
+    return (await caches.match(request, {cacheName: STATIC_CACHE, ignoreVary: true})) || Response.error();
+  }
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;  // saves go to the network, never to a cache
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === "navigate" && TABLE_PAGE.test(url.pathname)) {
+    event.respondWith(tablePage(request));
+  } else if (ASSETS.includes(url.pathname)) {
+    event.respondWith(asset(request));
+  }
+});
+
+self.addEventListener("message", (event) => {
+  // The page asks for this at logout (static/js/logout.js clears the caches itself too).
+  if (event.data === "forget") event.waitUntil(forgetPages(null));
+});
+{% endautoescape %}

@@ -1,0 +1,69 @@
+"""The installable judge page's server side (issue 16): the worker, the manifest, the
+offline notice, and which table pages the phone may keep (tournaments.offline)."""
+
+import json
+
+import pytest
+
+from tournaments.offline import OFFLINE_HEADER
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_worker_is_javascript_with_the_pages_assets(anon_client):
+    response = anon_client.get("/sw.js")
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/javascript")
+    assert response["Cache-Control"] == "no-cache"
+    body = response.content.decode()
+    assert "/static/css/site.css" in body
+    assert "/static/js/judge-offline.js" in body
+    assert "htmx-2.min.js" in body
+    assert '"/tables/offline/"' in body
+    assert "{%" not in body and "{{" not in body
+
+
+def test_the_manifest_names_the_app_and_its_icons(anon_client):
+    response = anon_client.get("/judge.webmanifest")
+    assert response["Content-Type"] == "application/manifest+json"
+    data = json.loads(response.content)
+    assert data["name"] == "Tarock judge"
+    assert data["start_url"] == "/my-tables/"
+    assert {icon["sizes"] for icon in data["icons"]} == {"192x192", "512x512", "any"}
+
+
+def test_the_offline_notice_names_nobody(anon_client):
+    response = anon_client.get("/tables/offline/")
+    assert response.status_code == 200
+    assert b"No connection" in response.content
+
+
+def test_the_table_page_links_the_manifest_and_may_be_kept_for_its_session(judge_client, table1):
+    response = judge_client.get(f"/tables/{table1.pk}/")
+    assert b'rel="manifest" href="/judge.webmanifest"' in response.content
+    assert b'data-worker="/sw.js"' in response.content
+    key = response[OFFLINE_HEADER]
+    assert len(key) == 32
+    # The key is the session's, not the session id itself, and changes with the session.
+    assert judge_client.session.session_key not in key
+    assert judge_client.get(f"/tables/{table1.pk}/")[OFFLINE_HEADER] == key
+    judge_client.post("/accounts/logout/")
+
+
+def test_another_session_has_another_key(judge_client, link_client, table1):
+    judge_key = judge_client.get(f"/tables/{table1.pk}/")[OFFLINE_HEADER]
+    link_key = link_client.get(f"/tables/{table1.pk}/")[OFFLINE_HEADER]
+    assert judge_key != link_key
+
+
+def test_a_refused_table_page_is_not_marked(other_judge_client, anon_client, table1):
+    response = other_judge_client.get(f"/tables/{table1.pk}/")
+    assert response.status_code == 403
+    assert OFFLINE_HEADER not in response
+    assert OFFLINE_HEADER not in anon_client.get(f"/tables/{table1.pk}/")
+
+
+def test_the_logout_form_forgets_the_kept_pages(judge_client):
+    page = judge_client.get("/").content.decode()
+    assert "data-logout" in page
+    assert "/static/js/logout.js" in page
