@@ -27,9 +27,11 @@ SERVICE_ERRORS = (TournamentError, RecordingError, HandError)
 
 @dataclass
 class Outcome:
-    """Whether the service call inside `service_refusals` went through."""
+    """Whether the service call inside `service_refusals` went through, and if not why,
+    in words (for a locked table, the lock's own message)."""
 
     ok: bool = True
+    message: str = ""
 
 
 @contextmanager
@@ -49,14 +51,16 @@ def service_refusals(request: HttpRequest) -> Iterator[Outcome]:
         yield outcome
     except SERVICE_ERRORS as error:
         outcome.ok = False
+        if isinstance(error, HandError):
+            # No field on this page to show it at: the path says where, in any language.
+            outcome.message = f"{error.field}: {error_text(error)}"
+        else:
+            outcome.message = str(error)
         if isinstance(error, TableLocked):
             # The page the user returns to already says why the table is locked.
             messages.error(request, _("Nothing was saved: this table is locked (see below)."))
-        elif isinstance(error, HandError):
-            # No field on this page to show it at: the path says where, in any language.
-            messages.error(request, f"{error.field}: {error_text(error)}")
         else:
-            messages.error(request, str(error))
+            messages.error(request, outcome.message)
 
 
 def form_refused(request: HttpRequest, form: forms.Form) -> None:

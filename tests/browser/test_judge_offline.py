@@ -3,11 +3,11 @@ the service worker keeps the page for the session that opened it, and for nobody
 
 import contextlib
 
-from playwright.sync_api import Error as PlaywrightError
-
 from tests.browser.conftest import BROWSER_TEST, logged_in
+from tests.browser.test_judge_phone import SHOTS
 
 pytestmark = BROWSER_TEST
+
 
 WAIT_FOR_WORKER = """async () => {
   await navigator.serviceWorker.ready;
@@ -87,7 +87,151 @@ def test_another_browser_context_gets_nothing(chromium, live_server, judge, tabl
     second = chromium.new_context(viewport={"width": 360, "height": 780})
     second.set_offline(True)
     page = second.new_page()
+    from playwright.sync_api import Error as PlaywrightError
+
     # Chromium's own error page (goto raises): nothing was kept in this context.
     with contextlib.suppress(PlaywrightError):
         page.goto(url)
     assert page.locator("#add-hand").count() == 0
+
+
+# Three hands the judge enters offline: (declarer, partner, declarer's points).
+HANDS = [("1", "3", "59"), ("2", "4", "70"), ("1", "2", "40")]
+
+
+def _enter_offline(page, declarer, partner, points) -> None:
+    """Fill and save a hand with no connection (no preview comes back)."""
+    if page.locator("#add-hand[open]").count() == 0:
+        page.click("summary.button")
+    page.select_option("#id_declarer", declarer)
+    page.select_option("#id_partner", partner)
+    page.fill("#id_declarer_points", points)
+    page.click("button[value=save]")
+
+
+def _stored(table):
+    from tournaments.models import Hand
+
+    return [
+        (hand.number, str(hand.data["declarer"]), str(hand.data["partner"]))
+        for hand in Hand.objects.filter(table=table).order_by("number")
+    ]
+
+
+def _three_hands_offline(context, live_server, judge, table):
+    logged_in(context, live_server, judge)
+    page = _open_with_worker(context, f"{live_server.url}/tables/{table.pk}/")
+    # Reloads with hands waiting ask first (beforeunload): the judge stays.
+    page.on("dialog", lambda dialog: dialog.dismiss())
+    context.set_offline(True)
+    for declarer, partner, points in HANDS:
+        _enter_offline(page, declarer, partner, points)
+    page.wait_for_selector("#offline-queue li.queued >> nth=2")
+    return page
+
+
+def test_three_hands_saved_offline_are_stored_once_in_order(
+    browser_page, live_server, judge, table1
+):
+    page = _three_hands_offline(browser_page, live_server, judge, table1)
+    queued = page.locator("#offline-queue li.queued")
+    assert queued.count() == 3
+    assert queued.nth(0).inner_text().startswith("Waiting to send")
+    assert "not yet scored" in queued.nth(0).inner_text()
+    assert "59" in queued.nth(0).inner_text() and "70" in queued.nth(1).inner_text()
+    assert "3 waiting to send" in page.inner_text("#connection")
+    assert page.get_attribute("#connection", "data-state") == "offline"
+    assert _stored(table1) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / "judge-phone-waiting-to-send.png"), full_page=True)
+
+    # Back online: sent in order, then the page is read again from the server.
+    with page.expect_navigation():
+        browser_page.set_offline(False)
+    page.wait_for_selector("#hands-body tr >> nth=2")
+    assert _stored(table1) == [(1, "1", "3"), (2, "2", "4"), (3, "1", "2")]
+    assert page.locator("#hands-body tr").count() == 3
+    assert page.inner_text("#hand-count") == "3 hands"
+    assert page.locator("#offline-queue").is_hidden()
+    assert "Online" in page.inner_text("#connection")
+
+
+LOSE_SECOND_ANSWER = """() => {
+  const send = window.fetch;
+  window.sentHands = 0;
+  window.fetch = async (...args) => {
+    const answer = await send(...args);
+    window.sentHands += 1;
+    if (window.sentHands === 2) throw new TypeError("connection lost");
+    return answer;
+  };
+}"""
+
+
+def test_a_send_cut_off_midway_still_stores_each_hand_once(
+    browser_page, live_server, judge, table1
+):
+    """The second hand reaches the server but its answer is lost: the queue stops, and
+    "Send now" sends it again, which the server recognises as stored before."""
+    page = _three_hands_offline(browser_page, live_server, judge, table1)
+    # The phone's requests go through its service worker, where Playwright's routes do
+    # not see them; so the answer is lost in the page itself: the request reaches the
+    # server, then the page hears "connection lost" instead of the answer.
+    page.evaluate(LOSE_SECOND_ANSWER)
+    browser_page.set_offline(False)
+    # The first is stored and gone; the queue stops at the second, waiting again.
+    page.wait_for_selector("#offline-queue li.queued:nth-child(3)", state="detached")
+    page.wait_for_selector("#connection[data-state=online]")
+    assert page.get_attribute("#offline-queue li.queued >> nth=0", "data-state") == "waiting"
+    assert page.locator("#offline-queue li.queued").count() == 2
+    assert [number for number, *_ in _stored(table1)] == [1, 2]
+    assert page.evaluate("window.sentHands") == 2
+
+    with page.expect_navigation():
+        page.click("#send-now")
+    page.wait_for_selector("#hands-body tr >> nth=2")
+    assert _stored(table1) == [(1, "1", "3"), (2, "2", "4"), (3, "1", "2")]
+    assert page.locator("#hands-body tr").count() == 3
+
+
+def test_a_hand_queued_while_another_device_saved_is_refused_until_the_judge_chooses(
+    browser_page, live_server, judge, table1
+):
+    from django.test import Client
+
+    from tests.tournaments.helpers import hand_post
+
+    logged_in(browser_page, live_server, judge)
+    page = _open_with_worker(browser_page, f"{live_server.url}/tables/{table1.pk}/")
+    page.on("dialog", lambda dialog: dialog.dismiss())
+    browser_page.set_offline(True)
+    _enter_offline(page, *HANDS[0])
+    page.wait_for_selector("#offline-queue li.queued")
+
+    # Meanwhile another phone at the table saves a hand.
+    other = Client()
+    other.force_login(judge)
+    table1.refresh_from_db()
+    other.post(
+        f"/tables/{table1.pk}/hands/", hand_post(table1, declarer=2, partner=4, declarer_points=70)
+    )
+    assert _stored(table1) == [(1, "2", "4")]
+
+    browser_page.set_offline(False)
+    page.wait_for_selector("#offline-queue li.queued[data-state=refused]")
+    refused = page.inner_text("#offline-queue li.queued")
+    assert refused.startswith("Refused by the server, not saved")
+    assert "Another device changed this table" in refused
+    assert _stored(table1) == [(1, "2", "4")]  # nothing applied
+
+    page.click("#offline-queue li.queued >> text=Keep it")
+    assert page.inner_text("#offline-queue li.queued").startswith("Kept on this phone, not sent")
+    assert _stored(table1) == [(1, "2", "4")]
+
+    # Discarded: the page is read again and shows the table as the server has it.
+    with page.expect_navigation():
+        page.click("#offline-queue li.queued >> text=Discard it")
+    assert page.locator("#hands-body tr").count() == 1
+    assert page.locator("#offline-queue").is_hidden()
+    assert _stored(table1) == [(1, "2", "4")]

@@ -4,6 +4,7 @@ save over another device's change, none at a locked table, none at another's tab
 
 import re
 import uuid
+from urllib.parse import unquote
 
 import pytest
 from django.contrib.messages import get_messages
@@ -172,3 +173,56 @@ class TestTheLockedTable:
         assert not Hand.objects.exists()
         page = judge_client.get(table1.get_absolute_url()).content.decode()
         assert "Nothing was saved: this table is locked" in page and 'id="lock"' in page
+
+
+class TestWhatAnHtmxSaveSaysItDid:
+    """`X-Hand-Outcome` (and `X-Hand-Refusal`, the refusal's words URL-encoded): what the
+    phone's queue of hands saved offline reads (static/js/judge-offline.js)."""
+
+    def test_saved_then_stored_before(self, judge_client, table1):
+        submission = uuid.uuid4()
+        first = _save(judge_client, table1, htmx=True, submission=submission, version=0)
+        assert first.headers["X-Hand-Outcome"] == "saved"
+        data = hand_post(table1, declarer=1, partner=3, declarer_points=59, submission=submission)
+        data["version"] = "0"
+        again = judge_client.post(
+            reverse("tournaments:hand_add", args=[table1.pk]), data, headers=HTMX
+        )
+        assert again.headers["X-Hand-Outcome"] == "stored-before"
+        assert "X-Hand-Refusal" not in again.headers
+        assert Hand.objects.count() == 1
+
+    def test_a_stale_form_is_refused_in_words(self, judge_client, table1):
+        table1.refresh_from_db()
+        stale = hand_post(table1, declarer=1, partner=3, declarer_points=59)
+        _save(judge_client, table1, declarer=2, partner=4, declarer_points=70)
+        response = judge_client.post(
+            reverse("tournaments:hand_add", args=[table1.pk]), stale, headers=HTMX
+        )
+        assert response.headers["X-Hand-Outcome"] == "refused"
+        refusal = unquote(response.headers["X-Hand-Refusal"])
+        assert refusal.startswith("Another device changed this table")
+        assert Hand.objects.count() == 1
+
+    def test_a_locked_table_refuses_with_the_locks_words(
+        self, judge_client, table1, judge, director
+    ):
+        table1.refresh_from_db()
+        form = hand_post(table1, declarer=1, partner=3, declarer_points=59)
+        access = TableAccess(table1, judge, "judge", False)
+        sheet, _check = recording.enter_sheet(access=access, counts={s: 100 for s in (1, 2, 3, 4)})
+        recording.confirm_sheet(sheet=sheet, by=director)
+        form["version"] = str(int(form["version"]) + 1)  # built after the confirmation
+        response = judge_client.post(
+            reverse("tournaments:hand_add", args=[table1.pk]), form, headers=HTMX
+        )
+        assert response.headers["X-Hand-Outcome"] == "refused"
+        assert "is locked: its score sheet was confirmed" in unquote(
+            response.headers["X-Hand-Refusal"]
+        )
+        assert not Hand.objects.exists()
+
+    def test_a_form_with_errors_is_invalid(self, judge_client, table1):
+        response = _save(judge_client, table1, htmx=True, partner=1)
+        assert response.headers["X-Hand-Outcome"] == "invalid"
+        assert not Hand.objects.exists()

@@ -9,6 +9,7 @@ import hashlib
 import re
 import uuid
 from dataclasses import dataclass, replace
+from urllib.parse import quote
 
 from django.contrib import messages
 from django.core.cache import cache
@@ -231,7 +232,8 @@ def table_page(request: HttpRequest, access: TableAccess) -> HttpResponse:
     # the page shows prefetched onto it: no second read of the table.
     prefetch_related_objects([access.table], *Table.objects.play_prefetches())
     # The phone may keep this page for offline use, for this session only.
-    return offline.mark_cacheable(request, _page(request, access))
+    response = _page(request, access, offline_key=offline.session_cache_key(request))
+    return offline.mark_cacheable(request, response)
 
 
 @judge_of_table
@@ -241,7 +243,9 @@ def hand_add(request: HttpRequest, access: TableAccess) -> HttpResponse:
 
     A save reads only the table's seats (for the form) before recording, and answers an
     htmx request with the new hand's row, the chips and a blank form for the next hand
-    (`_saved`); without JavaScript it redirects to the table's page.
+    (`_saved`); without JavaScript it redirects to the table's page. An htmx save's
+    answer says in `OUTCOME_HEADER` what became of the hand, for the phone's queue of
+    hands saved offline (static/js/judge-offline.js).
     """
     if not HandActionForm(request.POST).saving():
         return _preview(request, _fresh(access))
@@ -252,12 +256,14 @@ def hand_add(request: HttpRequest, access: TableAccess) -> HttpResponse:
         # A refused save shows the errors: in the preview (htmx) or on the whole page.
         if request.htmx:
             response = _preview(request, _fresh(access), form=form)
-            return reswap(retarget(response, "#preview"), "innerHTML")
+            response = reswap(retarget(response, "#preview"), "innerHTML")
+            return _outcome(response, "invalid", _("The hand's form has errors: nothing saved."))
         return _page(request, _fresh(access), form=form)
     hidden = HandSubmissionForm(request.POST)
     if not hidden.is_valid():
-        messages.error(request, _("The form is incomplete; open the table page again."))
-        return _back(request, table)
+        message = _("The form is incomplete; open the table page again.")
+        messages.error(request, message)
+        return _outcome(_back(request, table), "refused", message)
     with service_refusals(request) as outcome:
         recorded = recording.add_hand(
             access=access,
@@ -267,17 +273,32 @@ def hand_add(request: HttpRequest, access: TableAccess) -> HttpResponse:
             with_hands=bool(request.htmx),  # the htmx answer shows the chips after them
         )
     if not outcome.ok:
-        return _back(request, table)
+        return _outcome(_back(request, table), "refused", outcome.message)
     number = recorded.hand.number
     if not recorded.created:
         messages.info(
             request, _("Hand %(n)s was already saved; it is stored once.") % {"n": number}
         )
-        return _back(request, table)
+        return _outcome(_back(request, table), "stored-before")
     if request.htmx:
-        return _saved(request, access, recorded)
+        return _outcome(_saved(request, access, recorded), "saved")
     messages.success(request, _("Hand %(n)s saved.") % {"n": number})
     return redirect(table)
+
+
+# What became of a hand an htmx save sent: saved, stored-before (an earlier send of the
+# same form stored it), refused (the table's state; the message says why, URL-encoded)
+# or invalid (the form's errors).
+OUTCOME_HEADER = "X-Hand-Outcome"
+REFUSAL_HEADER = "X-Hand-Refusal"
+
+
+def _outcome(response: HttpResponse, outcome: str, message: str = "") -> HttpResponse:
+    response[OUTCOME_HEADER] = outcome
+    if message:
+        # Headers carry Latin-1 only; the phone decodes this (decodeURIComponent).
+        response[REFUSAL_HEADER] = quote(message)
+    return response
 
 
 def _preview(request: HttpRequest, access: TableAccess, form=None) -> HttpResponse:
