@@ -156,14 +156,14 @@
 
   // ---- what the page shows ----
   function render() {
-    list.replaceChildren(...items.map((item, index) => {
+    list.replaceChildren(...items.map((item) => {
       const row = document.createElement("li");
       row.className = "queued";
       row.dataset.state = item.state;
       const head = document.createElement("strong");
       head.textContent = {waiting: words.waiting, sending: words.sending, refused: words.refused, kept: words.kept}[item.state];
       const text = document.createElement("span");
-      text.textContent = ` ${index + 1}. ${item.summary} (${words.unscored})`;
+      text.textContent = ` ${item.summary} (${words.unscored})`;
       row.append(head, text);
       if (item.message) {
         const why = document.createElement("p");
