@@ -35,6 +35,8 @@
   let items = [];          // this table's queue, in order of entry
   let sending = false;
   let pendingSave = null;  // what the last online save sent, queued if it fails on the way
+  // Opened with no connection: the page is the copy the phone kept, and says so.
+  const openedOffline = !navigator.onLine;
 
   // ---- IndexedDB: one store of queued hands, keyed by submission id ----
   function database() {
@@ -85,13 +87,32 @@
     input.setAttribute("value", value);
   }
 
-  // The form builds on the last waiting hand: its version + 1, and a new submission id.
+  // The table version this phone last saw the server answer with (after its own saves):
+  // a page opened offline is the copy the phone kept, which may be older than that.
+  const VERSION_KEY = `judge-version:${sessionKey}:${table}`;
+
+  function knownVersion() {
+    try { return Number(localStorage.getItem(VERSION_KEY)) || 0; } catch (error) { return 0; }
+  }
+
+  function rememberVersion() {
+    const target = form();
+    if (!target) return;
+    const version = Number(target.querySelector("input[name=version]").value);
+    try {
+      if (version > knownVersion()) localStorage.setItem(VERSION_KEY, String(version));
+    } catch (error) { /* private mode: the kept page's version is used */ }
+  }
+
+  // The form builds on the last waiting hand (its version + 1) or on the latest version
+  // this phone saw, with a new submission id when it changes.
   function chainForm() {
     const target = form();
-    if (!target || !items.length) return;
-    const last = items[items.length - 1];
-    if (Number(target.querySelector("input[name=version]").value) <= last.version) {
-      setHidden(target, "version", String(last.version + 1));
+    if (!target) return;
+    let version = knownVersion();
+    if (items.length) version = Math.max(version, items[items.length - 1].version + 1);
+    if (Number(target.querySelector("input[name=version]").value) < version) {
+      setHidden(target, "version", String(version));
       setHidden(target, "submission", newSubmission());
     }
   }
@@ -192,6 +213,7 @@
   function showConnection() {
     const waiting = items.length;
     let text = navigator.onLine ? words.online : words.offline;
+    if (!navigator.onLine && openedOffline) text += " · " + words.copy;
     let state = navigator.onLine ? "online" : "offline";
     if (sending) [text, state] = [words.sending, "sending"];
     if (waiting) text += " · " + words.count.replace("%(count)s", waiting);
@@ -285,6 +307,8 @@
     }
   });
 
+  // After an online save the new blank form carries the table's new version.
+  document.addEventListener("htmx:afterSwap", rememberVersion);
   window.addEventListener("online", () => { showConnection(); send(); });
   window.addEventListener("offline", showConnection);
   section.querySelector("#send-now").addEventListener("click", send);
@@ -295,6 +319,7 @@
     }
   });
 
+  rememberVersion();
   load().then(() => {
     chainForm();
     render();

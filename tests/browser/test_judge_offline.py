@@ -3,7 +3,7 @@ the service worker keeps the page for the session that opened it, and for nobody
 
 import contextlib
 
-from tests.browser.conftest import BROWSER_TEST, logged_in
+from tests.browser.conftest import BROWSER_TEST, fill_povinost_hand, logged_in
 from tests.browser.test_judge_phone import SHOTS
 
 pytestmark = BROWSER_TEST
@@ -240,3 +240,27 @@ def test_a_hand_queued_while_another_device_saved_is_refused_until_the_judge_cho
     assert page.locator("#hands-body tr").count() == 1
     assert page.locator("#offline-queue").is_hidden()
     assert _stored(table1) == [(1, "2", "4")]
+
+
+def test_a_hand_entered_on_the_kept_copy_builds_on_the_phones_own_saves(
+    browser_page, live_server, judge, table1
+):
+    """The kept page predates a hand saved online since; opened offline it says it is
+    the phone's copy, and a hand entered on it follows the saved one (not stale)."""
+    logged_in(browser_page, live_server, judge)
+    page = _open_with_worker(browser_page, f"{live_server.url}/tables/{table1.pk}/")
+    page.on("dialog", lambda dialog: dialog.dismiss())
+    fill_povinost_hand(page)
+    page.click("button[value=save]")
+    page.wait_for_selector("text=Hand 1 saved")
+
+    browser_page.set_offline(True)
+    page.reload()
+    assert "as the phone last loaded it" in page.inner_text("#connection")
+    _enter_offline(page, *HANDS[1])
+    page.wait_for_selector("#offline-queue li.queued")
+
+    with page.expect_navigation():
+        browser_page.set_offline(False)
+    page.wait_for_selector("#hands-body tr >> nth=1")
+    assert _stored(table1) == [(1, "1", "3"), (2, "2", "4")]
