@@ -264,3 +264,17 @@ def test_a_hand_entered_on_the_kept_copy_builds_on_the_phones_own_saves(
         browser_page.set_offline(False)
     page.wait_for_selector("#hands-body tr >> nth=1")
     assert _stored(table1) == [(1, "1", "3"), (2, "2", "4")]
+
+
+def test_leaving_with_hands_waiting_asks_first(browser_page, live_server, judge, table1):
+    logged_in(browser_page, live_server, judge)
+    page = _open_with_worker(browser_page, f"{live_server.url}/tables/{table1.pk}/")
+    browser_page.set_offline(True)
+    _enter_offline(page, *HANDS[0])
+    page.wait_for_selector("#offline-queue li.queued")
+    with page.expect_event("dialog") as asked:
+        page.close(run_before_unload=True)
+    assert asked.value.type == "beforeunload"
+    asked.value.dismiss()  # the judge stays
+    assert not page.is_closed()
+    assert page.locator("#offline-queue li.queued").count() == 1
