@@ -268,6 +268,10 @@ class Table(models.Model):
     # so a form built on an older state of the table is recognised and refused instead
     # of overwriting.
     version = models.PositiveIntegerField(default=0)
+    # When a phone at the table last stored a hand (set by the same UPDATE that bumps the
+    # version): the dashboard shows it, so a director sees a table whose phone has not
+    # sent anything for a while (it may be offline with hands waiting).
+    last_save_at = models.DateTimeField(_("last hand saved"), null=True, blank=True)
 
     objects = TableQuerySet.as_manager()
 

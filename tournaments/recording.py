@@ -16,6 +16,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import Exists, F, Max, OuterRef
+from django.db.models.functions import Now
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
@@ -149,7 +150,7 @@ def _claim(table: Table, expected_version: int) -> bool:
             Exists(playing), pk=table.pk, version=expected_version, paper_only=False
         )
         .exclude(Exists(confirmed))
-        .update(version=F("version") + 1)
+        .update(version=F("version") + 1, last_save_at=Now())
     )
 
 

@@ -70,3 +70,18 @@ def test_results_queries_do_not_grow_with_players(
     with django_assert_max_num_queries(baseline):
         page = anon_client.get(url).content.decode()
     assert page.count("<strong>100</strong>") == 16
+
+
+def test_the_dashboard_says_when_each_table_last_saved_a_hand(director_client, table1, table2):
+    """A table whose phone has sent nothing for a while (offline, hands waiting on it)
+    stands out: its last save is old, or there is none."""
+    url = reverse("tournaments:dashboard", args=[table1.round.tournament_id])
+    assert "last hand saved" not in director_client.get(url).content.decode()
+    _hands(director_client, table1, 1)
+    table1.refresh_from_db()
+    table2.refresh_from_db()
+    assert table1.last_save_at is not None and table2.last_save_at is None
+    page = director_client.get(url).content.decode()
+    assert page.count("last hand saved") == 1
+    when = timezone.localtime(table1.last_save_at).strftime("%H:%M")
+    assert f"last hand saved {when} (0\xa0minutes ago)" in page
