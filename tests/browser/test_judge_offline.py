@@ -159,7 +159,8 @@ def test_three_hands_saved_offline_are_stored_once_in_order(
     assert page.locator("#hands-body tr").count() == 3
     assert page.inner_text("#hand-count") == "3 hands"
     assert page.locator("#offline-queue").is_hidden()
-    assert "Online" in page.inner_text("#connection")
+    page.wait_for_selector("#connection[data-state=online]")
+    assert page.inner_text("#connection") == "Online"
 
 
 LOSE_SECOND_ANSWER = """() => {
@@ -231,6 +232,7 @@ def test_a_hand_queued_while_another_device_saved_is_refused_until_the_judge_cho
     assert _stored(table1) == [(1, "2", "4")]  # nothing applied
 
     page.click("#offline-queue li.queued >> text=Keep it")
+    page.wait_for_selector("#offline-queue li.queued[data-state=kept]")
     assert page.inner_text("#offline-queue li.queued").startswith("Kept on this phone, not sent")
     assert _stored(table1) == [(1, "2", "4")]
 
@@ -256,6 +258,7 @@ def test_a_hand_entered_on_the_kept_copy_builds_on_the_phones_own_saves(
 
     browser_page.set_offline(True)
     page.reload()
+    page.wait_for_selector("#connection[data-state=offline]")
     assert "as the phone last loaded it" in page.inner_text("#connection")
     _enter_offline(page, *HANDS[1])
     page.wait_for_selector("#offline-queue li.queued")
