@@ -15,7 +15,8 @@
      and shows the server's words, with "Discard it" and "Keep it".
    * Items are kept per table and per session key (the page's data-key, which changes
      with the login): another session on the phone never sends or sees them.
-   The words come from the page (data-* attributes of #judge-offline), translated there. */
+   The words come from the page (data-* attributes of #judge-offline), translated there;
+   __N__ in them stands for a number. */
 "use strict";
 
 (function () {
@@ -216,7 +217,7 @@
     if (!navigator.onLine && openedOffline) text += " · " + words.copy;
     let state = navigator.onLine ? "online" : "offline";
     if (sending) [text, state] = [words.sending, "sending"];
-    if (waiting) text += " · " + words.count.replace("%(count)s", waiting);
+    if (waiting) text += " · " + words.count.replace("__N__", waiting);
     indicator.textContent = text;
     indicator.dataset.state = state;
     indicator.hidden = false;
@@ -272,7 +273,7 @@
         }
         const refusal = response.headers.get("X-Hand-Refusal");
         item.state = "refused";
-        item.message = refusal ? decodeURIComponent(refusal) : words.failed.replace("%(status)s", response.status);
+        item.message = refusal ? decodeURIComponent(refusal) : words.failed.replace("__N__", response.status);
         await put(item);
         break;
       }
