@@ -120,6 +120,11 @@
 
   // What the judge entered, in words: each field changed from the blank form, with its label.
   function changed(field) {
+    if (field.tagName === "SELECT" && !field.multiple) {
+      // With no option marked selected, a list's first option is its blank state.
+      const blank = Math.max(0, Array.from(field.options).findIndex((option) => option.defaultSelected));
+      return field.selectedIndex !== blank;
+    }
     if (field.tagName === "SELECT") {
       return Array.from(field.options).some((option) => option.selected !== option.defaultSelected);
     }
@@ -127,10 +132,22 @@
     return field.value !== field.defaultValue;
   }
 
+  // A list with no option marked selected (the declarer's seat) has no blank state: its
+  // choice is always part of the hand.
+  function alwaysChosen(field) {
+    return field.tagName === "SELECT" && !Array.from(field.options).some((option) => option.defaultSelected);
+  }
+
+  function entered(target) {
+    return Array.from(target.elements).some((field) => field.name
+      && !["hidden", "submit", "button"].includes(field.type) && changed(field));
+  }
+
   function summary(target) {
     const parts = [];
     for (const field of target.elements) {
-      if (!field.name || ["hidden", "submit", "button"].includes(field.type) || !changed(field)) continue;
+      if (!field.name || ["hidden", "submit", "button"].includes(field.type)) continue;
+      if (!changed(field) && !alwaysChosen(field)) continue;
       if ((field.type === "checkbox" || field.type === "radio") && !field.checked) continue;
       const value = field.tagName === "SELECT"
         ? Array.from(field.selectedOptions, (option) => option.text).join(", ") : field.value;
@@ -147,7 +164,7 @@
       if (name !== "action") fields.push([name, String(value)]);
     }
     fields.push(["action", "save"]);
-    return {fields, summary: summary(target)};
+    return {fields, summary: summary(target), entered: entered(target)};
   }
 
   function fieldValue(fields, name) {
@@ -293,7 +310,9 @@
     if (!navigator.onLine || items.length) {
       event.preventDefault();
       event.stopPropagation();
-      enqueue(snapshot(button.form));
+      const saved = snapshot(button.form);
+      // A second tap on the form just queued and cleared: nothing entered, nothing queued.
+      if (saved.entered) enqueue(saved);
     } else {
       pendingSave = snapshot(button.form);
     }

@@ -134,11 +134,14 @@ def test_three_hands_saved_offline_are_stored_once_in_order(
     browser_page, live_server, judge, table1
 ):
     page = _three_hands_offline(browser_page, live_server, judge, table1)
+    page.click("button[value=save]")  # a second tap on the cleared form queues nothing
     queued = page.locator("#offline-queue li.queued")
     assert queued.count() == 3
     assert queued.nth(0).inner_text().startswith("Waiting to send")
     assert "not yet scored" in queued.nth(0).inner_text()
-    assert "59" in queued.nth(0).inner_text() and "70" in queued.nth(1).inner_text()
+    first = queued.nth(0).inner_text()
+    assert "Declarer (seat): 1 · P11 Player11; Partner (holds the called trump): 3" in first
+    assert "Declaring side's points: 59" in first and "70" in queued.nth(1).inner_text()
     assert "3 waiting to send" in page.inner_text("#connection")
     assert page.get_attribute("#connection", "data-state") == "offline"
     assert _stored(table1) == []
