@@ -143,7 +143,12 @@ class Player(models.Model):
     @property
     def name(self) -> str:
         """The name used on sheets and lists."""
-        return self.display_name or f"{self.first_name} {self.last_name}".strip()
+        return self.name_of(self.display_name, self.first_name, self.last_name)
+
+    @staticmethod
+    def name_of(display_name: str, first_name: str, last_name: str) -> str:
+        """A player's `name` from its three fields, for a query that reads only those."""
+        return display_name or f"{first_name} {last_name}".strip()
 
 
 class MembershipQuerySet(models.QuerySet):

@@ -12,8 +12,10 @@ from decimal import Decimal
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.db.models.fields.json import KeyTransform
 from django.urls import reverse
 from django.utils import formats
+from django.utils.functional import cached_property
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -289,6 +291,20 @@ class Table(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("tournaments:table", args=[self.pk])
 
+    @cached_property
+    def seat_names(self) -> dict[int, str]:
+        """Seat number → the seated player's name, in seat order.
+
+        From the prefetched seats when the table has them, else one query of the names
+        alone: the judge's save needs no more, and it is the site's hot path.
+        """
+        if "seats" in getattr(self, "_prefetched_objects_cache", {}):
+            return {seat.number: seat.player.name for seat in self.seats.all()}
+        rows = self.seats.order_by("number").values_list(
+            "number", "player__display_name", "player__first_name", "player__last_name"
+        )
+        return {number: Player.name_of(*names) for number, *names in rows}
+
 
 class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
@@ -325,6 +341,14 @@ class Bye(models.Model):
         return f"{self.round}: bye for {self.player}"
 
 
+class HandQuerySet(models.QuerySet):
+    def moved_only(self) -> "HandQuerySet":
+        """The hands without their settlement but what it moved (`deltas()` reads it):
+        the lines, most of a settlement's size, are read only by a hand's history, and
+        decoding them for every row was most of a table page's reading."""
+        return self.defer("settlement").annotate(moved=KeyTransform("deltas", "settlement"))
+
+
 class Hand(models.Model):
     """A recorded hand (or a standalone penalty) at a table, with its settlement."""
 
@@ -337,6 +361,8 @@ class Hand(models.Model):
     revision = models.PositiveSmallIntegerField(default=1)
     # Sent with the form; a second submission with the same id is the same hand.
     submission = models.UUIDField(unique=True)
+
+    objects = HandQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("hand")
@@ -355,8 +381,11 @@ class Hand(models.Model):
         A deleted hand keeps its settlement (the score sheet shows it struck through); the
         caller decides whether it counts.
         """
+        moved = self.__dict__.get("moved")  # read alone by `HandQuerySet.moved_only`
+        if moved is None:
+            moved = self.settlement["deltas"]
         # JSON keys are strings; the exact decoder has already read the amounts as int/Decimal.
-        return {int(seat): amount for seat, amount in self.settlement["deltas"].items()}
+        return {int(seat): amount for seat, amount in moved.items()}
 
 
 class HandRevision(models.Model):

@@ -301,6 +301,9 @@ class TestConfirmationPaths:
         _enter_sheet(judge_client, table1)
         page = other_judge_client.get(table2.get_absolute_url()).content.decode()
         assert "Sheets to confirm" in page and "Confirm Table 1" in page
+        # Once, in the page's body: never in its <title>.
+        title = page[page.index("<title>") : page.index("</title>")]
+        assert page.count('id="to-confirm"') == 1 and "Confirm" not in title
         mine = other_judge_client.get(reverse("tournaments:my_tables")).content.decode()
         assert "Sheets to confirm" in mine and "Confirm Table 1" in mine
         review = other_judge_client.get(

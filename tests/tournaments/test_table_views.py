@@ -1,10 +1,11 @@
 import uuid
+from decimal import Decimal
 
 import pytest
 from django.urls import reverse
 
 from tests.tournaments.helpers import hand_post
-from tournaments.models import Hand, HandRevision
+from tournaments.models import Hand, HandRevision, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -206,3 +207,47 @@ def test_the_page_does_not_read_the_hands_of_the_rounds_other_tables(
     # Only a table whose sheet waits for a second person is read with its hands.
     assert not any("tournaments_hand" in query["sql"] and str(table2.pk) in query["sql"]
                    for query in context.captured_queries)  # fmt: skip
+
+
+def test_each_row_links_to_its_hands_history_and_edit_page(judge_client, table1):
+    _add(judge_client, table1, declarer=1, partner=3, declarer_points=59)
+    _add(judge_client, table1, declarer=2, partner=4, declarer_points=70)
+    page = judge_client.get(table1.get_absolute_url()).content.decode()
+    for number in (1, 2):
+        for name in ("hand_history", "hand_edit"):
+            assert f'href="{reverse(f"tournaments:{name}", args=[table1.pk, number])}"' in page
+
+
+def test_a_deleted_hand_is_struck_through_and_keeps_only_its_history(judge_client, table1):
+    _add(judge_client, table1, declarer=1, partner=3, declarer_points=59)
+    table1.refresh_from_db()
+    judge_client.post(
+        reverse("tournaments:hand_delete", args=[table1.pk, 1]),
+        {"reason": "misdeal", "version": table1.version},
+    )
+    page = judge_client.get(table1.get_absolute_url()).content.decode()
+    row = page[page.index('<tr class="deleted">') :].split("</tr>")[0]
+    assert "<td><s>1</s></td>" in row and '<td class="num"><s>+3</s></td>' in row
+    assert reverse("tournaments:hand_history", args=[table1.pk, 1]) in row
+    assert reverse("tournaments:hand_edit", args=[table1.pk, 1]) not in row
+    assert page.count(">100<") == 4  # a deleted hand moves no chips
+
+
+def test_a_hand_read_without_its_lines_moves_the_same_exact_amounts(table1):
+    settlement = {
+        "deltas": {"1": Decimal("1.5"), "2": Decimal("-1.5"), "3": 2, "4": -2},
+        "lines": [{"item": "game", "deltas": {"1": Decimal("1.5")}}],
+    }
+    Hand.objects.create(
+        table=table1, number=1, data={}, settlement=settlement, submission=uuid.uuid4()
+    )
+    full, light = Hand.objects.get(), Hand.objects.moved_only().get()
+    assert light.deltas() == full.deltas() == {1: Decimal("1.5"), 2: Decimal("-1.5"), 3: 2, 4: -2}
+    assert isinstance(light.deltas()[1], Decimal) and "settlement" in light.get_deferred_fields()
+
+
+def test_a_tables_seat_names_read_alone_match_its_prefetched_seats(table1):
+    alone = Table.objects.get(pk=table1.pk).seat_names
+    prefetched = Table.objects.with_play().get(pk=table1.pk).seat_names
+    assert alone == prefetched == {s.number: s.player.name for s in table1.seats.all()}
+    assert list(alone) == sorted(alone)
