@@ -156,11 +156,11 @@ def drive_plan(tournament: Tournament) -> DrivePlan:
 def table_drive(table, hands: list[Hand]) -> dict[str, object]:
     """What a drive's table page shows under the hands: the round's tricks so far by pair
     (names and tricks) and the next hand's number over the drive and its trumps; nothing
-    for a tournament that is no drive. Reads the table's prefetched seats and `hands`."""
+    for a tournament that is no drive. Reads the table's `seat_names` and `hands`."""
     tournament = table.round.tournament
     if not is_drive(tournament):
         return {}
-    names = {seat.number: seat.player.name for seat in table.seats.all()}
+    names = table.seat_names
     played = [hand for hand in hands if not hand.deleted]
     result: dict[int, int] = {}
     for hand in played:

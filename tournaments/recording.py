@@ -10,12 +10,13 @@ The two-person rule: whoever confirms a sheet must be someone other than whoever
 it, by any route — another account, another browser, and not through the table's link.
 """
 
+import functools
 import uuid
 from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F
+from django.db.models import F, Max
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
@@ -129,46 +130,65 @@ class Recorded:
     hands: list[Hand]
 
 
-def _claim_sql() -> str:
-    """The UPDATE of `_claim`, its names taken from the models."""
+def update_returns() -> bool:
+    """Whether the database answers an UPDATE with values (RETURNING): PostgreSQL and
+    SQLite 3.35+ do, as they do an INSERT."""
+    return connection.features.can_return_columns_from_insert
+
+
+@functools.cache
+def _claim_sql(returning: bool) -> str:
+    """The UPDATE of `_claim`, its names taken from the models; with `returning`, it
+    answers with the number of the table's last hand."""
     quote = connection.ops.quote_name
-    table, round_, sheet = (model._meta for model in (Table, Round, ScoreSheet))
+    table, round_, sheet, hand = (model._meta for model in (Table, Round, ScoreSheet, Hand))
 
-    def column(meta, name: str) -> str:
-        return quote(meta.get_field(name).column)
+    def column(meta, name: str, qualified: bool = False) -> str:
+        name = quote(meta.get_field(name).column)
+        return f"{quote(meta.db_table)}.{name}" if qualified else name
 
-    return (
+    sql = (
         f"UPDATE {quote(table.db_table)} SET {column(table, 'version')} = "
         f"{column(table, 'version')} + 1, {column(table, 'last_save_at')} = %s "
         f"WHERE {column(table, 'id')} = %s AND {column(table, 'version')} = %s "
         f"AND {column(table, 'paper_only')} = %s "
-        f"AND EXISTS (SELECT 1 FROM {quote(round_.db_table)} WHERE "
-        f"{quote(round_.db_table)}.{column(round_, 'id')} = "
-        f"{quote(table.db_table)}.{column(table, 'round')} "
-        f"AND {quote(round_.db_table)}.{column(round_, 'status')} = %s) "
-        f"AND NOT EXISTS (SELECT 1 FROM {quote(sheet.db_table)} WHERE "
-        f"{quote(sheet.db_table)}.{column(sheet, 'table')} = "
-        f"{quote(table.db_table)}.{column(table, 'id')} "
-        f"AND {quote(sheet.db_table)}.{column(sheet, 'confirmed_at')} IS NOT NULL)"
+        f"AND EXISTS (SELECT 1 FROM {quote(round_.db_table)} "
+        f"WHERE {column(round_, 'id', True)} = {column(table, 'round', True)} "
+        f"AND {column(round_, 'status', True)} = %s) "
+        f"AND NOT EXISTS (SELECT 1 FROM {quote(sheet.db_table)} "
+        f"WHERE {column(sheet, 'table', True)} = {column(table, 'id', True)} "
+        f"AND {column(sheet, 'confirmed_at', True)} IS NOT NULL)"
     )
+    if returning:
+        sql += (
+            f" RETURNING (SELECT COALESCE(MAX({column(hand, 'number', True)}), 0) "
+            f"FROM {quote(hand.db_table)} "
+            f"WHERE {column(hand, 'table', True)} = {column(table, 'id', True)})"
+        )
+    return sql
 
 
-def _claim(table: Table, expected_version: int) -> bool:
+def _claim(table: Table, expected_version: int) -> int | None:
     """Bump the table's version if hands may be added to it now and the form was built on
-    its current version; True if it was bumped.
+    its current version, and return the number of its last hand (0 for none); None if
+    it was not bumped.
 
-    One UPDATE is the lock, the checks and the bump: it locks the table row until the
-    transaction ends and matches it only while the round is in play, no sheet of the
-    table is confirmed, the table is not paper-only and its version is the form's. A
-    confirmation bumps the version too (`confirm_sheet`), so a save waiting on the lock
-    behind a confirmation finds the version changed and is refused. The version is
-    compared on the table row itself, so a save that waited on the lock re-checks it
-    against the row as the other transaction left it.
+    One UPDATE is the lock, the checks, the bump and (where the database can answer an
+    UPDATE with a value: PostgreSQL, SQLite 3.35+) the last number: it locks the table
+    row until the transaction ends and matches it only while the round is in play, no
+    sheet of the table is confirmed, the table is not paper-only and its version is the
+    form's. A confirmation bumps the version too (`confirm_sheet`), so a save waiting on
+    the lock behind a confirmation finds the version changed and is refused. The version
+    is compared on the table row itself, so a save that waited on the lock re-checks it
+    against the row as the other transaction left it; and every write of a table's hands
+    bumps its version, so a save that matched after waiting is one no other hand was
+    added before, and the last number it reads is still the last.
 
     Written as SQL because it is the judge's hot path: the same UPDATE built by the ORM
     (two `Exists` subqueries) took some 2–5 ms of Python to compile per save, more than
     the rest of the save's queries together (bench/bench_requests.py).
     """
+    returning = update_returns()
     params = [
         connection.ops.adapt_datetimefield_value(timezone.now()),
         table.pk,
@@ -177,8 +197,14 @@ def _claim(table: Table, expected_version: int) -> bool:
         Round.Status.PLAYING.value,
     ]
     with connection.cursor() as cursor:
-        cursor.execute(_claim_sql(), params)
-        return cursor.rowcount == 1
+        cursor.execute(_claim_sql(returning), params)
+        if returning:
+            row = cursor.fetchone()
+            return None if row is None else row[0]
+        if cursor.rowcount != 1:
+            return None
+    last = Hand.objects.filter(table=table).aggregate(last=Max("number"))["last"]
+    return last or 0
 
 
 def add_hand(
@@ -195,20 +221,19 @@ def add_hand(
     A repeated submission stores nothing and returns the hand the first one stored. A
     refused hand raises a `RecordingError` that says why (the table's round is not in
     play, it is locked, paper-only, or changed since the form was built). `with_hands`
-    returns the table's hands too (for a page that shows them after the save) at no
-    extra query: they are read instead of the last hand's number.
+    returns the table's hands too (for a page that shows them after the save), read
+    under the table's lock.
     """
     try:
         with transaction.atomic():
-            if not _claim(access.table, expected_version):
+            last = _claim(access.table, expected_version)
+            if last is None:
                 return Recorded(_refused(access.table, submission, expected_version), False, [])
-            hands = Hand.objects.filter(table_id=access.table.pk)
-            if with_hands:
-                hands = list(hands.order_by("number"))
-                last = hands[-1].number if hands else 0
-            else:
-                last = hands.order_by("-number").values_list("number", flat=True).first() or 0
-                hands = []
+            hands = (
+                list(Hand.objects.filter(table_id=access.table.pk).moved_only().order_by("number"))
+                if with_hands
+                else []
+            )
             hand = Hand.objects.create(
                 table_id=access.table.pk,
                 number=last + 1,

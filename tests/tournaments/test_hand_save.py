@@ -152,6 +152,38 @@ class TestTheSavesQueries:
         assert Hand.objects.count() == 13
 
 
+class TestTheNextNumber:
+    """The claim's UPDATE answers with the table's last hand number where the database
+    can (PostgreSQL, SQLite 3.35+); elsewhere one more query reads it."""
+
+    @pytest.mark.parametrize("returning", [True, False], ids=["returning", "read apart"])
+    def test_hands_are_numbered_on_after_the_last_even_a_deleted_one(
+        self, judge_client, table1, monkeypatch, returning
+    ):
+        monkeypatch.setattr(recording, "update_returns", lambda: returning)
+        _save(judge_client, table1)
+        _save(judge_client, table1, declarer=2, partner=4, declarer_points=70)
+        table1.refresh_from_db()
+        judge_client.post(
+            reverse("tournaments:hand_delete", args=[table1.pk, 2]),
+            {"reason": "misdeal", "version": table1.version},
+        )
+        _save(judge_client, table1, declarer=3, partner=1, declarer_points=61)
+        assert list(Hand.objects.values_list("number", "deleted")) == [
+            (1, False),
+            (2, True),
+            (3, False),
+        ]
+
+    def test_a_stale_claim_answers_no_number_and_stores_nothing(self, judge_client, table1):
+        _save(judge_client, table1)
+        table1.refresh_from_db()
+        stale = hand_post(table1, declarer=2, partner=4, declarer_points=70)
+        stale["version"] = str(table1.version - 1)
+        judge_client.post(reverse("tournaments:hand_add", args=[table1.pk]), stale)
+        assert Hand.objects.count() == 1
+
+
 class TestTheLockedTable:
     def test_a_confirmation_makes_an_older_form_stale_and_the_save_says_locked(
         self, judge_client, table1, judge, director
