@@ -100,6 +100,30 @@ DATABASES = {
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# A shared cache when REDIS_URL names a Redis server (docs/deploy.md, growing past one
+# server): sessions are then read from it before the database (`cached_db`, written
+# through to the database, so nothing is lost with the cache), and public standings are
+# kept in it for PUBLIC_PAGE_SECONDS (tournaments/public_cache.py). Without it each worker
+# caches in its own memory (the judge's blank hand form) and sessions stay in the database
+# alone: a cache of each worker's own would keep a session that logged out alive on the
+# other workers.
+REDIS_URL = env_str("REDIS_URL", "")
+if REDIS_URL and not REDIS_URL.startswith(("redis://", "rediss://", "unix://")):
+    raise ImproperlyConfigured(
+        f"REDIS_URL must start with redis://, rediss:// or unix://; got {REDIS_URL!r}"
+    )
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            # Several sites (or a test run) may share one Redis server.
+            "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "tarock"),
+        }
+    }
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+PUBLIC_PAGE_SECONDS = env_int("PUBLIC_PAGE_SECONDS", 10 if REDIS_URL else 0, maximum=300)
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

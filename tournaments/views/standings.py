@@ -3,11 +3,12 @@ director's downloads of the whole tournament (its hands, its archive)."""
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.utils.text import slugify
 from django_tables2 import RequestConfig
 
 from accounts.roles import director_required, public
-from tournaments import archive
+from tournaments import archive, public_cache
 from tournaments.downloads import download, report_download
 from tournaments.drive import standings as tournament_standings
 from tournaments.models import Tournament
@@ -19,13 +20,24 @@ from tournaments.reports.rendering import page_table
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     """Ranked standings; the page refreshes itself every 30 s (for a projector)."""
     tournament = get_object_or_404(Tournament.objects.select_related("host_club"), pk=pk)
+    ranking = public_cache.kept(request, "standings", lambda: _ranking(request, tournament))
+    if request.htmx:
+        return HttpResponse(ranking["html"])
+    return render(
+        request, "tournaments/standings.html", {"tournament": tournament, "ranking": ranking}
+    )
+
+
+def _ranking(request: HttpRequest, tournament: Tournament) -> dict[str, object]:
+    """The standings as the page shows them: rendered (in the order the request asks),
+    and how they are ranked."""
     result = tournament_standings(tournament)
     table = page_table(standings_report(result))
     RequestConfig(request, paginate=False).configure(table)
-    template = "tournaments/_standings_table.html" if request.htmx else "tournaments/standings.html"
-    return render(
-        request, template, {"tournament": tournament, "table": table, "standings": result}
+    html = render_to_string(
+        "tournaments/_standings_table.html", {"table": table, "standings": result}, request
     )
+    return {"html": html, "by_points": result.by_points, "by_tricks": result.by_tricks}
 
 
 @public
