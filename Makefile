@@ -73,7 +73,7 @@ bench: $(STAMP)
 # PostgreSQL server of PG_URL, in a database it creates and drops; LOAD_SECONDS per pace.
 LOAD_SECONDS ?= 60
 load: $(STAMP)
-	PG_URL=$(PG_URL) LOAD_SECONDS=$(LOAD_SECONDS) $(BIN)/python bench/load.py
+	PG_URL=$(PG_URL) LOAD_SECONDS=$(LOAD_SECONDS) REDIS_URL=$(REDIS_URL) $(BIN)/python bench/load.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .import_linter_cache .mypy_cache staticfiles

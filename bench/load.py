@@ -1,6 +1,7 @@
 """Load test: 32 judges' phones against gunicorn and PostgreSQL, then a check of every hand
 stored. `make load` (`LOAD_SECONDS=n` per pace), or from the repo root
-`python bench/load.py [--seconds N] [--short] [--workers N]`.
+`python bench/load.py [--seconds N] [--short] [--workers N]`; with `REDIS_URL` (a Redis
+server on loopback) the workers share it as a cache, as docs/deploy.md describes.
 
 What it does, all on this machine (loopback only; bounded in time and requests):
 
@@ -110,6 +111,14 @@ def _loopback_url(url: str) -> dict[str, Any]:
     if not (host in LOOPBACK or host.startswith("127.")):
         raise ValueError(f"the database must be on loopback (127.0.0.1), not {host!r}")
     return config
+
+
+def _loopback_redis(url: str) -> str:
+    """`url` (REDIS_URL, for the workers' shared cache); ValueError unless on loopback."""
+    host = urlsplit(url).hostname or ""
+    if not url.startswith("redis://") or not (host in LOOPBACK or host.startswith("127.")):
+        raise ValueError(f"REDIS_URL must be redis:// on loopback (127.0.0.1), not {url!r}")
+    return url
 
 
 def _admin(config: dict) -> psycopg.Connection:
@@ -700,8 +709,11 @@ def main(argv: list[str] | None = None) -> int:
     arguments = _arguments(argv)
     signal.signal(signal.SIGTERM, _terminate)
     url = os.environ.get("PG_URL") or os.environ.get("DATABASE_URL") or DEFAULT_PG_URL
+    redis = os.environ.get("REDIS_URL", "").strip()
     try:
         config = _loopback_url(url)
+        if redis:
+            _loopback_redis(redis)
     except ValueError as error:
         print(f"load: {error}", file=sys.stderr)
         return 2
@@ -715,6 +727,9 @@ def main(argv: list[str] | None = None) -> int:
         "SECRET_KEY": secrets.token_urlsafe(50),
         "ALLOWED_HOSTS": "127.0.0.1",
         "LOG_LEVEL": "WARNING",
+        # With REDIS_URL the workers share it (sessions, docs/deploy.md), under keys of
+        # this run's own.
+        "CACHE_KEY_PREFIX": name,
     }
     env.pop("PG_URL", None)
     os.environ.update(env)
@@ -786,7 +801,8 @@ def _run(arguments: argparse.Namespace, name: str, env: dict, log: Path) -> int:
         asyncio.run(_wait_ready(process, base, log))
         print(
             f"load: gunicorn (process group {process.pid}, {arguments.workers} workers) at "
-            f"{base}; {arguments.seconds:g} s per pace; machine: {os.cpu_count()} cores, "
+            f"{base}; cache: {'Redis (shared)' if env.get('REDIS_URL') else 'each worker its own'}; "
+            f"{arguments.seconds:g} s per pace; machine: {os.cpu_count()} cores, "
             f"load average {os.getloadavg()[0]:.1f}",
             flush=True,
         )
