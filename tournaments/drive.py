@@ -6,13 +6,14 @@ module names none. A table's tricks count once its score sheet is confirmed, as 
 do, so the standings move table by table as the judges' sheets are confirmed.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
 from scoring import drive
-from tournaments.models import Hand, Registration, Round, Seat, Tournament
+from tournaments.models import Hand, PlayedHand, Registration, Round, Seat, Tournament
 from tournaments.totals import Standings, provisional_note, tournament_standings, trick_rows
 
 # The suits of the trump schedule as the reader says them (a trump is named in the plural).
@@ -153,7 +154,7 @@ def drive_plan(tournament: Tournament) -> DrivePlan:
     )
 
 
-def table_drive(table, hands: list[Hand]) -> dict[str, object]:
+def table_drive(table, hands: Sequence[PlayedHand] | Sequence[Hand]) -> dict[str, object]:
     """What a drive's table page shows under the hands: the round's tricks so far by pair
     (names and tricks) and the next hand's number over the drive and its trumps; nothing
     for a tournament that is no drive. Reads the table's `seat_names` and `hands`."""

@@ -7,7 +7,9 @@ revision. (Seats and byes are rewritten when players are swapped before a round 
 """
 
 import secrets
+from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -341,12 +343,44 @@ class Bye(models.Model):
         return f"{self.round}: bye for {self.player}"
 
 
+def _seat_keys(deltas: dict[str, int | Decimal]) -> dict[int, int | Decimal]:
+    # JSON keys are strings; the exact decoder has already read the amounts as int/Decimal.
+    return {int(seat): amount for seat, amount in deltas.items()}
+
+
 class HandQuerySet(models.QuerySet):
-    def moved_only(self) -> "HandQuerySet":
-        """The hands without their settlement but what it moved (`deltas()` reads it):
-        the lines, most of a settlement's size, are read only by a hand's history, and
-        decoding them for every row was most of a table page's reading."""
-        return self.defer("settlement").annotate(moved=KeyTransform("deltas", "settlement"))
+    def played(self) -> list["PlayedHand"]:
+        """The hands in order as a table's standing reads them (`PlayedHand`): one query
+        for their numbers, data and what they moved, and no settlement's lines (most of
+        a settlement's size, read only by a hand's history) nor model instances: on the
+        judge's page these were most of the reading (bench/bench_requests.py)."""
+        rows = self.order_by("number").values_list(
+            "number", "deleted", "data", KeyTransform("deltas", "settlement")
+        )
+        return [PlayedHand(*row) for row in rows]
+
+
+@dataclass(frozen=True)
+class PlayedHand:
+    """A recorded hand as the judge's page and a saved hand's answer read it: its number,
+    whether it was deleted, the engine's input and what it moved (seat → chips, exact)."""
+
+    number: int
+    deleted: bool
+    data: dict[str, Any]
+    moved: dict[str, int | Decimal]
+
+    @classmethod
+    def of(cls, hand: "Hand") -> "PlayedHand":
+        """A hand already read, as `HandQuerySet.played` would read it."""
+        return cls(hand.number, hand.deleted, hand.data, hand.settlement["deltas"])
+
+    def __str__(self) -> str:
+        return _("Hand %(number)s") % {"number": self.number}
+
+    def deltas(self) -> dict[int, int | Decimal]:
+        """What the hand moved, seat number → chips (see `Hand.deltas`)."""
+        return _seat_keys(self.moved)
 
 
 class Hand(models.Model):
@@ -381,11 +415,7 @@ class Hand(models.Model):
         A deleted hand keeps its settlement (the score sheet shows it struck through); the
         caller decides whether it counts.
         """
-        moved = self.__dict__.get("moved")  # read alone by `HandQuerySet.moved_only`
-        if moved is None:
-            moved = self.settlement["deltas"]
-        # JSON keys are strings; the exact decoder has already read the amounts as int/Decimal.
-        return {int(seat): amount for seat, amount in moved.items()}
+        return _seat_keys(self.settlement["deltas"])
 
 
 class HandRevision(models.Model):

@@ -24,7 +24,15 @@ from accounts.roles import is_director
 from scoring import score_hand
 from scoring.jsonio import dumps, loads
 from tournaments.access import TableAccess
-from tournaments.models import Hand, HandRevision, Round, ScoreSheet, SheetLine, Table
+from tournaments.models import (
+    Hand,
+    HandRevision,
+    PlayedHand,
+    Round,
+    ScoreSheet,
+    SheetLine,
+    Table,
+)
 from tournaments.sheets import SheetCheck, check_sheet
 
 
@@ -122,12 +130,12 @@ def _submitted(submission: uuid.UUID, table: Table) -> Hand | None:
 class Recorded:
     """What `add_hand` did: the hand, whether this call stored it (False: an earlier
     submission of the same form had), and, when asked for, the table's hands in order,
-    read under the table's lock and ending with the new one (empty when nothing was
-    stored)."""
+    read under the table's lock and ending with the new one, as the table's standing
+    reads them (empty when nothing was stored)."""
 
     hand: Hand
     created: bool
-    hands: list[Hand]
+    hands: list[PlayedHand]
 
 
 def update_returns() -> bool:
@@ -229,11 +237,7 @@ def add_hand(
             last = _claim(access.table, expected_version)
             if last is None:
                 return Recorded(_refused(access.table, submission, expected_version), False, [])
-            hands = (
-                list(Hand.objects.filter(table_id=access.table.pk).moved_only().order_by("number"))
-                if with_hands
-                else []
-            )
+            hands = Hand.objects.filter(table_id=access.table.pk).played() if with_hands else []
             hand = Hand.objects.create(
                 table_id=access.table.pk,
                 number=last + 1,
@@ -252,7 +256,7 @@ def add_hand(
     # version.
     hand.table = access.table
     access.table.version = expected_version + 1
-    return Recorded(hand, True, [*hands, hand] if with_hands else [])
+    return Recorded(hand, True, [*hands, PlayedHand.of(hand)] if with_hands else [])
 
 
 def _refused(table: Table, submission: uuid.UUID, expected_version: int) -> Hand:

@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from tests.tournaments.helpers import hand_post
-from tournaments.models import Hand, HandRevision, Table
+from tournaments.models import Hand, HandRevision, PlayedHand, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -241,9 +241,10 @@ def test_a_hand_read_without_its_lines_moves_the_same_exact_amounts(table1):
     Hand.objects.create(
         table=table1, number=1, data={}, settlement=settlement, submission=uuid.uuid4()
     )
-    full, light = Hand.objects.get(), Hand.objects.moved_only().get()
-    assert light.deltas() == full.deltas() == {1: Decimal("1.5"), 2: Decimal("-1.5"), 3: 2, 4: -2}
-    assert isinstance(light.deltas()[1], Decimal) and "settlement" in light.get_deferred_fields()
+    full, [played] = Hand.objects.get(), Hand.objects.played()
+    assert played.deltas() == full.deltas() == {1: Decimal("1.5"), 2: Decimal("-1.5"), 3: 2, 4: -2}
+    assert isinstance(played.deltas()[1], Decimal)
+    assert PlayedHand.of(full) == played and str(played) == "Hand 1"
 
 
 def test_a_tables_seat_names_read_alone_match_its_prefetched_seats(table1):

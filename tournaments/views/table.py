@@ -8,6 +8,7 @@ second person: a director or the judge of another table of the round.
 import hashlib
 import re
 import uuid
+from collections.abc import Sequence
 from dataclasses import replace
 from urllib.parse import quote
 
@@ -52,7 +53,7 @@ from tournaments.forms import (
     SheetForm,
     TableVersionForm,
 )
-from tournaments.models import Hand, HandRevision, Round, ScoreSheet, Table
+from tournaments.models import Hand, HandRevision, PlayedHand, Round, ScoreSheet, Table
 from tournaments.progress import sheets_to_confirm, table_state
 from tournaments.sheets import computed_counts
 
@@ -70,13 +71,18 @@ def _hand_form(table: Table, data=None, initial=None):
     return form_class(data, initial=initial, seat_names=table.seat_names)
 
 
-def _turn(table: Table, hands: list[Hand]) -> Turn | None:
+# A table's hands as its standing reads them: `PlayedHand`s (the judge's page, a saved
+# hand's answer) or `Hand`s (the score sheet's page, which shows their settlements too).
+Hands = Sequence[PlayedHand] | Sequence[Hand]
+
+
+def _turn(table: Table, hands: Hands) -> Turn | None:
     """Who deals and bids next (and sits out, where the ruleset's dealer does)."""
     played = [hand.data for hand in hands if not hand.deleted]
     return table.round.tournament.rules.DEAL.next_turn(played, len(table.seat_names))
 
 
-def _running(table: Table, hands: list[Hand], extra: dict | None = None) -> dict[int, object]:
+def _running(table: Table, hands: Hands, extra: dict | None = None) -> dict[int, object]:
     """Each seat's chips after `hands` (and `extra`, a previewed hand's deltas)."""
     tournament = table.round.tournament
     deltas = [hand.deltas() for hand in hands if not hand.deleted]
@@ -85,7 +91,7 @@ def _running(table: Table, hands: list[Hand], extra: dict | None = None) -> dict
     return computed_counts(table.seat_names, tournament.starting_chips, deltas)
 
 
-def _rubbers(table: Table, hands: list[Hand]) -> dict[str, object]:
+def _rubbers(table: Table, hands: Hands) -> dict[str, object]:
     """The rubber in play (or just ended) and those ended before it, after the saved
     hands, where the ruleset plays rubbers; nothing otherwise.
 
@@ -123,7 +129,7 @@ def _editable(table: Table) -> bool:
 
 def _page(request: HttpRequest, access: TableAccess, form=None, **extra) -> HttpResponse:
     table = access.table
-    hands = list(table.hands.all())
+    hands = table.hands.played()
     context = {
         "access": access,
         "round": table.round,
@@ -141,7 +147,7 @@ def _page(request: HttpRequest, access: TableAccess, form=None, **extra) -> Http
     return render(request, "tournaments/table.html", context)
 
 
-def _standing(table: Table, hands: list[Hand], form=None) -> dict[str, object]:
+def _standing(table: Table, hands: Hands, form=None) -> dict[str, object]:
     """What the page shows after `hands` (its seats, chips, turn, rubber or drive) and
     the hand form: `form` (bound, with what the judge typed) or a blank one for the
     next hand, as cached HTML (see `_blank_form`). Reads the prefetched seats only."""
@@ -163,7 +169,7 @@ def _standing(table: Table, hands: list[Hand], form=None) -> dict[str, object]:
     }
 
 
-def _rows(table: Table, hands: list[Hand], *, editable: bool) -> list[SafeString]:
+def _rows(table: Table, hands: Hands, *, editable: bool) -> list[SafeString]:
     """Each of `hands` as a row of the table's hands, in HTML: its number, what it moved
     by seat (+3, −3, 0), and links to its history and (when `editable`) its edit page; a
     deleted hand struck through.
@@ -233,13 +239,10 @@ def _fresh(access: TableAccess) -> TableAccess:
     return replace(access, table=Table.objects.with_play().get(pk=access.table.pk))
 
 
-# What the judge's page reads of its table besides the seats' names (`Table.seat_names`):
-# the hands with what they moved but not their settlement's lines, and the sheets without
-# their lines (the page says only whether there is one and whether it is confirmed).
-_PAGE_PREFETCHES = (
-    Prefetch("hands", Hand.objects.moved_only().order_by("number")),
-    Prefetch("sheets", ScoreSheet.objects.order_by("-entered_at", "-pk")),
-)
+# What the judge's page reads of its table besides its seats' names (`Table.seat_names`)
+# and its hands (`HandQuerySet.played`): the sheets, without their lines (the page says
+# only whether there is one and whether it is confirmed).
+_PAGE_PREFETCHES = (Prefetch("sheets", ScoreSheet.objects.order_by("-entered_at", "-pk")),)
 
 
 @judge_of_table
@@ -264,13 +267,13 @@ def hand_add(request: HttpRequest, access: TableAccess) -> HttpResponse:
     hands saved offline (static/js/judge-offline.js).
     """
     if not HandActionForm(request.POST).saving():
-        return _preview(request, _fresh(access))
+        return _preview(request, access)
     table = access.table
     form = _hand_form(table, request.POST)
     if form.settle(table.round.tournament.house_rules) is None:
         # A refused save shows the errors: in the preview (htmx) or on the whole page.
         if request.htmx:
-            response = _preview(request, _fresh(access), form=form)
+            response = _preview(request, access, form=form)
             response = reswap(retarget(response, "#preview"), "innerHTML")
             return _outcome(response, "invalid", _("The hand's form has errors: nothing saved."))
         return _page(request, _fresh(access), form=form)
@@ -324,7 +327,7 @@ def _preview(request: HttpRequest, access: TableAccess, form=None) -> HttpRespon
     settlement = form.settle(table.round.tournament.house_rules)
     context = {"form": form, "settlement": settlement, "table": table, "names": table.seat_names}
     if settlement:
-        context["after"] = _running(table, list(table.hands.all()), dict(settlement.deltas))
+        context["after"] = _running(table, table.hands.played(), dict(settlement.deltas))
     if request.htmx:
         return render(request, "tournaments/_hand_preview.html", context)
     return _page(request, access, form=form, preview=settlement, after=context.get("after"))
