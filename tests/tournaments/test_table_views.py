@@ -252,3 +252,11 @@ def test_a_tables_seat_names_read_alone_match_its_prefetched_seats(table1):
     prefetched = Table.objects.with_play().get(pk=table1.pk).seat_names
     assert alone == prefetched == {s.number: s.player.name for s in table1.seats.all()}
     assert list(alone) == sorted(alone)
+
+
+def test_the_menu_offers_my_tables_to_the_judge_but_not_to_a_phone_with_only_the_link(
+    judge_client, link_client, table1
+):
+    my_tables = f'href="{reverse("tournaments:my_tables")}"'
+    assert my_tables in judge_client.get(table1.get_absolute_url()).content.decode()
+    assert my_tables not in link_client.get(table1.get_absolute_url()).content.decode()

@@ -144,6 +144,10 @@ def _page(request: HttpRequest, access: TableAccess, form=None, **extra) -> Http
         **_standing(table, hands, form),
         **extra,
     }
+    if access.user is not None and not access.via_link:
+        # The table's judge or a director: the menu's "My tables" is theirs, which the
+        # page then knows without reading the user's groups (clubs.context_processors).
+        context["is_judge"] = True
     return render(request, "tournaments/table.html", context)
 
 
