@@ -41,6 +41,7 @@ from django.test.utils import CaptureQueriesContext, setup_test_environment  # n
 from django.urls import reverse  # noqa: E402
 
 from clubs.demo import load_demo  # noqa: E402
+from config.startup import warm_and_freeze  # noqa: E402
 from tournaments import recording  # noqa: E402
 from tournaments.access import TableAccess  # noqa: E402
 from tournaments.demo import DEMO_TOURNAMENTS, load_demo_tournament  # noqa: E402
@@ -257,7 +258,10 @@ def main() -> None:
         )
         old_name = connection.creation.create_test_db(verbosity=0, serialize=False)
         try:
-            figures = measure(build())
+            site = build()
+            # As a server process does after loading (config/wsgi.py).
+            warm_and_freeze()
+            figures = measure(site)
         finally:
             connection.creation.destroy_test_db(old_name, verbosity=0)
     print(

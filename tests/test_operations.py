@@ -1,5 +1,6 @@
 """Operations: `/healthz` for the proxy and monitor, and the request id on logs and responses."""
 
+import gc
 import logging
 import os
 import subprocess
@@ -15,6 +16,7 @@ from django.test import RequestFactory
 
 from config import health
 from config.request_id import NO_REQUEST, RequestIdFilter, RequestIdMiddleware
+from config.startup import warm_and_freeze
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -191,3 +193,28 @@ def test_the_configured_log_line_prints_the_request_id():
         current.get.return_value = "req-42"
         assert handler.filter(record)
     assert "[req-42] tournaments: boom" in handler.format(record)
+
+
+def test_a_server_process_loads_its_views_then_freezes_what_it_loaded():
+    try:
+        warm_and_freeze()
+        assert gc.get_freeze_count() > 10_000
+        assert "tournaments.views.table" in sys.modules
+    finally:
+        gc.unfreeze()  # the test process goes on collecting as before
+    assert gc.get_freeze_count() == 0
+
+
+def test_the_wsgi_module_settles_its_process_when_gunicorn_imports_it():
+    code = "import gc, config.wsgi; print(gc.get_freeze_count() > 0)"
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "SECRET_KEY": "a-long-random-secret-for-this-test-only-0123456789abcdef",
+        "ALLOWED_HOSTS": "localhost",
+    }
+    env.pop("DEBUG", None)
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert result.stdout.strip() == "True", result.stderr
