@@ -321,6 +321,10 @@
   function chipsText(item, after) {
     if (item.kind === "sheet") return "";
     const chips = after.get(item.submission);
+    if (!chips && item.deltas && !Object.keys(pageChips()).length) {
+      // A page with no chips to start from (the sheet page): what the hand moves.
+      return ` (${words.moves}: ${Object.entries(item.deltas).map(([seat, amount]) => `${seat}: ${signed(Number(amount))}`).join(" · ")})`;
+    }
     if (!chips) return ` (${words.unscored})`;
     return ` (${words.chips}: ${Object.entries(chips).map(([seat, count]) => `${seat}: ${number(count)}`).join(" · ")})`;
   }
@@ -542,12 +546,17 @@
         if (stopped(item)) break;
         item.state = "sending";
         render();
+        // This page's CSRF token: the session's own (an item taken over from an earlier
+        // sign-in carries that one's, which the server no longer takes).
+        const token = words.csrf || fieldValue(item.fields, "csrfmiddlewaretoken");
+        const body = new URLSearchParams(item.fields);
+        body.set("csrfmiddlewaretoken", token);
         let response;
         try {
           response = await fetch(item.url || words.save, {
             method: "POST",
-            body: new URLSearchParams(item.fields),
-            headers: {"HX-Request": "true", "X-CSRFToken": fieldValue(item.fields, "csrfmiddlewaretoken")},
+            body,
+            headers: {"HX-Request": "true", "X-CSRFToken": token},
             credentials: "same-origin",
           });
         } catch (error) {
@@ -681,8 +690,16 @@
   window.addEventListener("online", () => { render(); send(); ping(); });
   window.addEventListener("offline", render);
   if (section) section.querySelector("#send-now").addEventListener("click", send);
+  // Going to this table's other page (the sheet, or back to the hands) keeps the queue:
+  // that page shows and sends it, so no warning.
+  let toOwnPage = false;
+  const ownPages = [words.sheetUrl, words.sheetUrl.replace(/sheet\/$/, "")];
+  document.addEventListener("click", (event) => {
+    const link = event.target instanceof Element && event.target.closest("a[href]");
+    toOwnPage = Boolean(link && ownPages.includes(new URL(link.href).pathname));
+  });
   window.addEventListener("beforeunload", (event) => {
-    if (items.some((item) => item.state !== "kept")) {
+    if (!toOwnPage && items.some((item) => item.state !== "kept")) {
       event.preventDefault();
       event.returnValue = words.leave;
     }

@@ -204,49 +204,6 @@ def test_a_send_cut_off_midway_still_stores_each_hand_once(
     assert page.locator("#hands-body tr").count() == 3
 
 
-def test_a_hand_queued_while_another_device_saved_is_refused_until_the_judge_chooses(
-    browser_page, live_server, judge, table1
-):
-    from django.test import Client
-
-    from tests.tournaments.helpers import hand_post
-
-    logged_in(browser_page, live_server, judge)
-    page = _open_with_worker(browser_page, f"{live_server.url}/tables/{table1.pk}/")
-    page.on("dialog", lambda dialog: dialog.dismiss())
-    browser_page.set_offline(True)
-    _enter_offline(page, *HANDS[0])
-    page.wait_for_selector("#offline-queue li.queued")
-
-    # Meanwhile another phone at the table saves a hand.
-    other = Client()
-    other.force_login(judge)
-    table1.refresh_from_db()
-    other.post(
-        f"/tables/{table1.pk}/hands/", hand_post(table1, declarer=2, partner=4, declarer_points=70)
-    )
-    assert _stored(table1) == [(1, "2", "4")]
-
-    browser_page.set_offline(False)
-    page.wait_for_selector("#offline-queue li.queued[data-state=refused]")
-    refused = page.inner_text("#offline-queue li.queued")
-    assert refused.startswith("Refused by the server, not saved")
-    assert "Another device changed this table" in refused
-    assert _stored(table1) == [(1, "2", "4")]  # nothing applied
-
-    page.click("#offline-queue li.queued >> text=Keep it")
-    page.wait_for_selector("#offline-queue li.queued[data-state=kept]")
-    assert page.inner_text("#offline-queue li.queued").startswith("Kept on this phone, not sent")
-    assert _stored(table1) == [(1, "2", "4")]
-
-    # Discarded: the page is read again and shows the table as the server has it.
-    with page.expect_navigation():
-        page.click("#offline-queue li.queued >> text=Discard it")
-    assert page.locator("#hands-body tr").count() == 1
-    assert page.locator("#offline-queue").is_hidden()
-    assert _stored(table1) == [(1, "2", "4")]
-
-
 def test_a_hand_entered_on_the_kept_copy_builds_on_the_phones_own_saves(
     browser_page, live_server, judge, table1
 ):
