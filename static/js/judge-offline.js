@@ -56,6 +56,15 @@
   // Opened with no connection: the page is the copy the phone kept, and says so.
   const openedOffline = !navigator.onLine;
 
+  // The page's own requests go one at a time (the sends, the ping, the server's hands):
+  // a ping never races a send for the table's row.
+  let line = Promise.resolve();
+  function inLine(request) {
+    const run = line.then(request, request);
+    line = run.catch(() => {});
+    return run;
+  }
+
   // ---- IndexedDB: one store of queued items, keyed by submission id ----
   function database() {
     return new Promise((resolve, reject) => {
@@ -361,7 +370,7 @@
     serverHands.set(item.submission, null);  // asked once
     try {
       const url = words.after.replace(/0\/$/, `${item.known || 0}/`);
-      const response = await fetch(url, {credentials: "same-origin"});
+      const response = await inLine(() => fetch(url, {credentials: "same-origin"}));
       if (!response.ok) throw new Error(String(response.status));
       const html = await response.text();
       const parsed = new DOMParser().parseFromString(html, "text/html").querySelector(".server-hands");
@@ -464,8 +473,8 @@
       return;
     }
     render();
-    ping();
     send();
+    ping();
   }
 
   async function keep(item) {
@@ -553,12 +562,12 @@
         body.set("csrfmiddlewaretoken", token);
         let response;
         try {
-          response = await fetch(item.url || words.save, {
+          response = await inLine(() => fetch(item.url || words.save, {
             method: "POST",
             body,
             headers: {"HX-Request": "true", "X-CSRFToken": token},
             credentials: "same-origin",
-          });
+          }));
         } catch (error) {
           item.state = "waiting";  // the connection went; it is sent again later
           break;
@@ -587,22 +596,25 @@
     } finally {
       sending = false;
       render();
-      ping();
     }
-    // All sent: the page shows the table as the server has it now.
-    if (stored && !items.length) window.location.reload();
+    // All sent: the page shows the table as the server has it now (its load is a contact).
+    if (stored && !items.length) {
+      window.location.reload();
+      return;
+    }
+    ping();
   }
 
   // ---- the phone's contact with the server (the director's dashboard) ----
   async function ping() {
-    if (!navigator.onLine || !words.csrf) return;
+    if (sending || !navigator.onLine || !words.csrf) return;  // a send pings when it ends
     try {
-      await fetch(words.contact, {
+      await inLine(() => fetch(words.contact, {
         method: "POST",
         body: new URLSearchParams({waiting: String(items.length)}),
         headers: {"X-CSRFToken": words.csrf},
         credentials: "same-origin",
-      });
+      }));
     } catch (error) { /* offline again: the next ping says it */ }
   }
 
@@ -670,8 +682,13 @@
     rememberVersion();
   });
 
-  const reenteredSave = (event) => reentering && event.detail.elt && event.detail.elt.matches
-    && event.detail.elt.matches(SAVE) && event.detail.xhr;
+  // The save of a re-entered hand is known by its request (once the answer is swapped in,
+  // htmx names another element as the event's).
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    const elt = event.detail.elt;
+    if (reentering && elt && elt.matches && elt.matches(SAVE)) event.detail.xhr.judgeReentered = true;
+  });
+  const reenteredSave = (event) => reentering && event.detail.xhr && event.detail.xhr.judgeReentered;
 
   // A re-entered hand refused again stays on this page (not the reload the save asks for).
   document.addEventListener("htmx:beforeOnLoad", (event) => {
@@ -704,7 +721,7 @@
       event.returnValue = words.leave;
     }
   });
-  setInterval(() => { if (!sending) ping(); }, PING_EVERY);
+  setInterval(ping, PING_EVERY);
 
   rememberVersion();
   // A sheet page's copy kept on the phone may carry an id an earlier queued sheet used.

@@ -76,8 +76,8 @@ def test_three_hands_and_the_sheet_entered_offline_are_stored_once_in_order(
     assert page.locator("#hands-body tr").count() == 3
 
 
-# The page hears "connection lost" instead of the answer to the 2nd and the 4th item it
-# sends (the requests reach the server): the phone's requests go through its service
+# The page hears "connection lost" instead of the answer to the 2nd and the 5th item it
+# sends (the second hand, then the sheet once "Send now" sent the second hand again) (the requests reach the server): the phone's requests go through its service
 # worker, where Playwright's routes do not see them.
 LOSE_ANSWERS = """() => {
   const send = window.fetch;
@@ -86,7 +86,7 @@ LOSE_ANSWERS = """() => {
     const answer = await send(url, options);
     if (options && options.method === "POST" && !String(url).includes("/contact/")) {
       window.sentItems += 1;
-      if (window.sentItems === 2 || window.sentItems === 4) throw new TypeError("connection lost");
+      if (window.sentItems === 2 || window.sentItems === 5) throw new TypeError("connection lost");
     }
     return answer;
   };
