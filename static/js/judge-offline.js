@@ -332,10 +332,10 @@
     const chips = after.get(item.submission);
     if (!chips && item.deltas && !Object.keys(pageChips()).length) {
       // A page with no chips to start from (the sheet page): what the hand moves.
-      return ` (${words.moves}: ${Object.entries(item.deltas).map(([seat, amount]) => `${seat}: ${signed(Number(amount))}`).join(" · ")})`;
+      return `${words.moves}: ${Object.entries(item.deltas).map(([seat, amount]) => `${seat}: ${signed(Number(amount))}`).join(" · ")}`;
     }
-    if (!chips) return ` (${words.unscored})`;
-    return ` (${words.chips}: ${Object.entries(chips).map(([seat, count]) => `${seat}: ${number(count)}`).join(" · ")})`;
+    if (!chips) return words.unscored;
+    return `${words.chips}: ${Object.entries(chips).map(([seat, count]) => `${seat}: ${number(count)}`).join(" · ")}`;
   }
 
   // The queued hand as the server's hands are shown: its chips by seat, then its words.
@@ -355,8 +355,8 @@
     }
     const text = element("tr", "summary");
     const cell = element("td", "", item.summary);
-    cell.colSpan = seats.length || 1;
-    text.append(element("td"), cell);
+    cell.colSpan = seats.length + 1;
+    text.append(cell);
     const body = element("tbody");
     body.append(amounts, text);
     const thead = element("thead");
@@ -425,8 +425,13 @@
     const heads = {waiting: words.waiting, sending: words.sending, refused: words.refused,
       kept: words.kept, conflict: words.conflict};
     const what = item.kind === "sheet" ? `${words.sheet}: ${item.summary}` : item.summary;
-    node.append(element("strong", "", item.orphan ? words.orphan : heads[item.state]),
-      element("span", "what", ` ${what}${item.orphan ? "" : chipsText(item, after)}`));
+    node.append(element("strong", "", item.orphan ? words.orphan : heads[item.state]));
+    // A conflict shows the hand in its panel, beside the server's.
+    if (item.state !== "conflict" || item.orphan) {
+      node.append(element("span", "what", ` ${what}`));
+      const chips = item.orphan ? "" : chipsText(item, after);
+      if (chips) node.append(element("span", "after", chips));
+    }
     if (item.message && item.state !== "conflict") node.append(element("p", "refusal", item.message));
     if (item.state === "conflict" && !item.orphan) {
       node.append(conflictPanel(item));
@@ -606,15 +611,22 @@
   }
 
   // ---- the phone's contact with the server (the director's dashboard) ----
-  async function ping() {
+  // The count the server has (the page says what it had when it was made): a ping to
+  // say it changed, and every PING_EVERY as the contact.
+  let reported = Number(words.reported) || 0;
+
+  async function ping(always = false) {
     if (sending || !navigator.onLine || !words.csrf) return;  // a send pings when it ends
+    if (!always && items.length === reported) return;
+    const waiting = items.length;
     try {
-      await inLine(() => fetch(words.contact, {
+      const answer = await inLine(() => fetch(words.contact, {
         method: "POST",
-        body: new URLSearchParams({waiting: String(items.length)}),
+        body: new URLSearchParams({waiting: String(waiting)}),
         headers: {"X-CSRFToken": words.csrf},
         credentials: "same-origin",
       }));
+      if (answer.ok) reported = waiting;
     } catch (error) { /* offline again: the next ping says it */ }
   }
 
@@ -704,7 +716,7 @@
     reentered(xhr.getResponseHeader("X-Hand-Outcome"), xhr.getResponseHeader("X-Hand-Refusal"));
   });
 
-  window.addEventListener("online", () => { render(); send(); ping(); });
+  window.addEventListener("online", () => { render(); send(); ping(true); });
   window.addEventListener("offline", render);
   if (section) section.querySelector("#send-now").addEventListener("click", send);
   // Going to this table's other page (the sheet, or back to the hands) keeps the queue:
@@ -721,7 +733,7 @@
       event.returnValue = words.leave;
     }
   });
-  setInterval(ping, PING_EVERY);
+  setInterval(() => ping(true), PING_EVERY);
 
   rememberVersion();
   // A sheet page's copy kept on the phone may carry an id an earlier queued sheet used.

@@ -15,14 +15,27 @@ WAIT_FOR_WORKER = """async () => {
 }"""
 
 
+# The worker keeps a table's sheet page when it keeps the table page, in the background.
+WAIT_FOR_SHEET_PAGE = """async (url) => {
+  for (;;) {
+    for (const name of await caches.keys()) {
+      if (name.startsWith("judge-page-") && await (await caches.open(name)).match(url)) return;
+    }
+    await new Promise((done) => setTimeout(done, 50));
+  }
+}"""
+
+
 def _open_with_worker(context, url):
-    """Open `url` and wait until the service worker controls the page (the first visit
-    installs it; the page is kept from the next answer on, so it is loaded once more)."""
+    """Open the table page `url` and wait until the service worker controls the page (the
+    first visit installs it; the page is kept from the next answer on, so it is loaded
+    once more) and has kept the table's sheet page too (no request left in flight)."""
     page = context.new_page()
     page.goto(url)
     # (wait_for_function would evaluate a string, which the page's CSP forbids)
     page.evaluate(WAIT_FOR_WORKER)
     page.reload()
+    page.evaluate(WAIT_FOR_SHEET_PAGE, f"{url}sheet/")
     return page
 
 
@@ -101,6 +114,9 @@ HANDS = [("1", "3", "59"), ("2", "4", "70"), ("1", "2", "40")]
 
 def _enter_offline(page, declarer, partner, points) -> None:
     """Fill and save a hand with no connection (no preview comes back)."""
+    # The page knows it is offline first: else the save may still reach the server, and
+    # only its answer be lost (queued, and stored once, but not "entered offline").
+    page.wait_for_selector("#connection[data-state=offline]")
     if page.locator("#add-hand[open]").count() == 0:
         page.click("summary.button")
     page.select_option("#id_declarer", declarer)
