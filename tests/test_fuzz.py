@@ -618,7 +618,9 @@ def reads_of_the_body(monkeypatch) -> set:
 def _allowed_role(name: str) -> str:
     """A role the permission table lets through to the view (its body is read then)."""
     expected = PAGES[name][3]
-    return next(role for role in ("director", "judge", "anon") if expected[role] in (200, 204, 302, 400))
+    return next(
+        role for role in ("director", "judge", "anon") if expected[role] in (200, 204, 302, 400)
+    )
 
 
 def test_every_view_that_reads_a_post_body_is_fuzzed(site, director, judge, reads_of_the_body):

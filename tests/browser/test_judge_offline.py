@@ -66,6 +66,10 @@ def test_after_logout_the_kept_page_is_not_shown(browser_page, live_server, judg
     assert page.locator("#offline-notice").count() == 1
     assert page.locator("#add-hand").count() == 0
     assert str(table1) not in page.content()
+    # The sheet page kept with it is gone too.
+    page.goto(f"{url}sheet/")
+    assert page.locator("#offline-notice").count() == 1
+    assert page.locator("#sheet-form").count() == 0
 
 
 def test_the_next_person_on_the_phone_never_gets_the_page(
@@ -85,10 +89,13 @@ def test_the_next_person_on_the_phone_never_gets_the_page(
     assert page.locator("#add-hand").count() == 1
     assert page.goto(url).status == 403
 
+    assert page.goto(f"{url}sheet/").status == 403
+
     browser_page.set_offline(True)
-    page.goto(url)
-    assert page.locator("#offline-notice").count() == 1
-    assert str(table1) not in page.content()
+    for kept in (url, f"{url}sheet/"):
+        page.goto(kept)
+        assert page.locator("#offline-notice").count() == 1
+        assert str(table1) not in page.content()
 
 
 def test_another_browser_context_gets_nothing(chromium, live_server, judge, table1):

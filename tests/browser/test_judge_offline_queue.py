@@ -50,6 +50,9 @@ def test_three_hands_and_the_sheet_entered_offline_are_stored_once_in_order(
     assert sheet.get_attribute("data-kind") == "sheet"
     assert "Score sheet: 1. P11 Player11: 103" in sheet.inner_text()
     assert "4 waiting to send" in page.inner_text("#connection")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    SHOTS.mkdir(exist_ok=True)
+    page.locator("#offline-queue").screenshot(path=str(SHOTS / "judge-phone-sheet-queued.png"))
     assert _stored(table1) == [] and _sheets(table1) == []
 
     with page.expect_navigation():
