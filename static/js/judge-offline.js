@@ -295,11 +295,16 @@
     return node;
   }
 
-  // Each seat's chips as the page shows them (the seat board), seat → number.
+  // Each seat's chips as the page shows them (the seat board), seat → number; the board
+  // writes them in the page's language (101,5 in Czech), a minus as "−".
   function pageChips() {
     const chips = {};
-    for (const cell of document.querySelectorAll("#seat-board [data-seat]")) {
-      chips[cell.dataset.seat] = Number(cell.dataset.chips);
+    for (const seat of document.querySelectorAll("#seat-board li")) {
+      const number = seat.querySelector(".seat-no");
+      const count = seat.querySelector(".seat-chips");
+      if (!number || !count) continue;
+      const text = count.textContent.replace(/[\s\u00a0\u202f]/g, "").replace(",", ".").replace("−", "-");
+      if (text !== "" && !Number.isNaN(Number(text))) chips[number.textContent.trim()] = Number(text);
     }
     return chips;
   }
@@ -685,9 +690,11 @@
   document.addEventListener("htmx:afterSwap", (event) => {
     const target = event.detail.target;
     if (target && target.id === "preview") {
-      const previewed = target.querySelector("[data-deltas]");
+      // The preview's settlement by seat (tournaments/_hand_preview.html).
+      const moved = target.querySelectorAll(".previewed [data-seat]");
+      const deltas = Object.fromEntries(Array.from(moved, (cell) => [cell.dataset.seat, Number(cell.dataset.delta)]));
       const key = event.detail.xhr && event.detail.xhr.judgeHandKey;
-      lastPreview = previewed && key ? {key, deltas: JSON.parse(previewed.dataset.deltas)} : null;
+      lastPreview = moved.length && key ? {key, deltas} : null;
       return;
     }
     // After an online save the new blank form carries the table's new version.

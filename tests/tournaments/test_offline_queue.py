@@ -247,4 +247,5 @@ def test_a_preview_says_what_the_hand_moves(judge_client, table1):
     fragment = judge_client.post(
         reverse("tournaments:hand_add", args=[table1.pk]), data, headers=HTMX
     ).content.decode()
-    assert 'data-deltas="{&quot;1&quot;: &quot;3&quot;' in fragment
+    for seat, amount in {1: 3, 2: -3, 3: 3, 4: -3}.items():
+        assert f'data-seat="{seat}" data-delta="{amount}"' in fragment

@@ -6,7 +6,6 @@ second person: a director or the judge of another table of the round.
 """
 
 import hashlib
-import json
 import re
 import uuid
 from dataclasses import dataclass, replace
@@ -232,11 +231,11 @@ def table_page(request: HttpRequest, access: TableAccess) -> HttpResponse:
     # The table as the access check read it (with its round and tournament), with what
     # the page shows prefetched onto it: no second read of the table.
     prefetch_related_objects([access.table], *Table.objects.play_prefetches())
+    # The phone may keep this page for offline use, for this session only.
+    response = _page(request, access, offline_key=offline.session_cache_key(request))
     if not access.is_director:
         # The judge's phone is in touch (one throttled UPDATE; see tournaments.contact).
         contact.record_contact(access.table.pk)
-    # The phone may keep this page for offline use, for this session only.
-    response = _page(request, access, offline_key=offline.session_cache_key(request))
     return offline.mark_cacheable(request, response)
 
 
@@ -324,7 +323,6 @@ def _preview(request: HttpRequest, access: TableAccess, form=None) -> HttpRespon
     context = {"form": form, "settlement": settlement, "table": table, "names": _seat_names(table)}
     if settlement:
         context["after"] = _running(table, list(table.hands.all()), dict(settlement.deltas))
-        context["deltas_json"] = json.dumps({seat: str(v) for seat, v in settlement.deltas.items()})
     if request.htmx:
         return render(request, "tournaments/_hand_preview.html", context)
     return _page(request, access, form=form, preview=settlement, after=context.get("after"))
