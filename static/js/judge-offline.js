@@ -525,6 +525,26 @@
     target.scrollIntoView({block: "start"});
   }
 
+  // The re-entered hand saved with no connection: it waits again, in its place, as the
+  // judge checked it and on the version the server showed.
+  async function requeue(saved) {
+    const item = reentering;
+    reentering = null;
+    Object.assign(item, {
+      fields: saved.fields, summary: saved.summary, deltas: saved.deltas,
+      version: Number(fieldValue(saved.fields, "version")) || 0, state: "waiting", message: "",
+    });
+    serverHands.delete(item.submission);
+    await put(item);
+    const target = form();
+    if (target) {
+      target.reset();
+      setHidden(target, "submission", newSubmission());
+    }
+    chainForm();
+    render();
+  }
+
   // A save answered: the re-entered hand leaves the queue once stored. Refused again
   // (the table changed once more, or is locked now), it shows why, with the server's
   // hands read again.
@@ -647,8 +667,12 @@
       event.preventDefault();
       event.stopPropagation();
       const saved = snapshot(saveButton.form);
+      if (again) {
+        requeue(saved);
+        return;
+      }
       // A second tap on the form just queued and cleared: nothing entered, nothing queued.
-      if (saved.entered && !again) enqueue(saved);
+      if (saved.entered) enqueue(saved);
     } else {
       pendingSave = snapshot(saveButton.form);
     }

@@ -182,6 +182,29 @@ def test_a_conflict_is_shown_side_by_side_and_the_hand_entered_again(
     assert page.locator("#hands-body tr").count() == 2
 
 
+def test_a_hand_entered_again_with_no_connection_waits_again_on_the_new_version(
+    browser_page, live_server, judge, table1
+):
+    page = _conflict(browser_page, live_server, judge, table1)
+    page.click("#offline-queue >> text=Enter it again")
+    page.wait_for_selector("#preview table.settlement")
+    page.fill("#id_declarer_points", "61")  # the judge corrects it while checking
+    browser_page.set_offline(True)
+    page.wait_for_selector("#connection[data-state=offline]")
+    page.click("button[value=save]")
+    page.wait_for_selector("#offline-queue li.queued[data-state=waiting]")
+    assert "Declaring side's points: 61" in page.inner_text("#offline-queue li.queued")
+    assert page.locator("#offline-queue li.queued").count() == 1
+
+    with page.expect_navigation():
+        browser_page.set_offline(False)
+    page.wait_for_selector("#hands-body tr >> nth=1")
+    assert _stored(table1) == [(1, "2", "4"), (2, "1", "3")]
+    from tournaments.models import Hand
+
+    assert Hand.objects.get(number=2).data["declarer_points"] == 61
+
+
 def test_a_conflict_is_discarded_only_when_the_judge_confirms(
     browser_page, live_server, judge, table1
 ):
