@@ -275,33 +275,71 @@ def test_a_hand_previewed_online_and_saved_offline_shows_the_chips_after_it(
     page.screenshot(path=str(SHOTS / "judge-phone-running-chips.png"), full_page=True, clip=clip)
 
 
+# Items another sign-in left in the phone's queue (its session key differs): one for this
+# table, built from the page's own hand form as it is filled, and one for another table,
+# queued eight days ago.
+LEAVE_ITEMS = """async (table) => {
+  const form = document.querySelector("#add-hand form");
+  const fields = Array.from(new FormData(form), ([name, value]) => [name, String(value)])
+    .filter(([name]) => name !== "action");
+  fields.push(["action", "save"]);
+  const field = (name) => fields.find(([key]) => key === name)[1];
+  const db = await new Promise((done, fail) => {
+    const request = indexedDB.open("judge-queue", 1);
+    request.onupgradeneeded = () => request.result.createObjectStore("hands", {keyPath: "submission"});
+    request.onsuccess = () => done(request.result);
+    request.onerror = () => fail(request.error);
+  });
+  const old = Date.now() - 8 * 24 * 3600 * 1000;
+  const items = [
+    {submission: field("submission"), kind: "hand", url: form.getAttribute("action"),
+     version: Number(field("version")), known: 0, table, key: "an-earlier-sign-in", order: 1,
+     fields, summary: "Declarer (seat): 1", deltas: null, state: "waiting", message: "",
+     queuedAt: Date.now()},
+    {submission: "00000000-0000-4000-8000-000000000000", kind: "hand", url: "/tables/999/hands/",
+     version: 0, known: 0, table: 999, key: "an-earlier-sign-in", order: 1, fields: [],
+     summary: "", deltas: null, state: "waiting", message: "", queuedAt: old},
+  ];
+  await new Promise((done, fail) => {
+    const transaction = db.transaction("hands", "readwrite");
+    for (const item of items) transaction.objectStore("hands").put(item);
+    transaction.oncomplete = done;
+    transaction.onerror = () => fail(transaction.error);
+  });
+}"""
+
+COUNT_ITEMS = """async () => {
+  const db = await new Promise((done) => {
+    const request = indexedDB.open("judge-queue", 1);
+    request.onsuccess = () => done(request.result);
+  });
+  return new Promise((done) => {
+    const request = db.transaction("hands").objectStore("hands").count();
+    request.onsuccess = () => done(request.result);
+  });
+}"""
+
+
 def test_a_queue_left_by_an_earlier_sign_in_is_shown_and_sent_only_when_the_judge_says(
     browser_page, live_server, judge, table1
 ):
-    from django.test import Client
-
-    # The later sign-in's session, made first: the test touches the database only while
-    # the browser is idle (the live server shares its SQLite connection).
-    later = Client()
-    later.force_login(judge)
     logged_in(browser_page, live_server, judge)
-    url = f"{live_server.url}/tables/{table1.pk}/"
-    page = _open_with_worker(browser_page, url)
-    browser_page.set_offline(True)
-    _enter_offline(page, *HANDS[0])
-    page.wait_for_selector("#offline-queue li.queued")
-    page.close(run_before_unload=False)
-
-    # The session ends; the judge signs in again on the same phone, online.
-    browser_page.clear_cookies()
-    session = later.cookies["sessionid"].value
-    browser_page.add_cookies([{"name": "sessionid", "value": session, "url": live_server.url}])
-    browser_page.set_offline(False)
     page = browser_page.new_page()
-    page.goto(url)
+    page.goto(f"{live_server.url}/tables/{table1.pk}/")
+    page.click("summary.button")
+    page.select_option("#id_declarer", "1")
+    page.select_option("#id_partner", "3")
+    page.fill("#id_declarer_points", "59")
+    page.evaluate(LEAVE_ITEMS, table1.pk)
+    page.reload()
+
     page.wait_for_selector("#offline-queue li.queued[data-state=orphan]")
     row = page.inner_text("#offline-queue li.queued")
     assert row.startswith("Saved on this phone under an earlier sign-in, not sent")
+    assert page.locator("#offline-queue li.queued").count() == 1
+    # The other table's old item is gone; this table's is kept, and not sent.
+    assert page.evaluate(COUNT_ITEMS) == 1
+    assert "waiting to send" not in page.inner_text("#connection")
     page.wait_for_timeout(300)
     assert _stored(table1) == []
 
@@ -310,3 +348,4 @@ def test_a_queue_left_by_an_earlier_sign_in_is_shown_and_sent_only_when_the_judg
     page.wait_for_selector("#hands-body tr")
     assert _stored(table1) == [(1, "1", "3")]
     assert page.locator("#offline-queue").is_hidden()
+    assert page.evaluate(COUNT_ITEMS) == 0
