@@ -154,6 +154,14 @@ URLS = {
     ),
     "tournaments:hand_history": ("get", {"table_id": "table", "number": "hand"}, None, TABLE_GET),
     "tournaments:sheet": ("get", {"table_id": "table"}, None, TABLE_GET),
+    "tournaments:hands_after": ("get", {"table_id": "table", "number": "zero"}, None, TABLE_GET),
+    # The phone's ping answers with no content.
+    "tournaments:contact": (
+        "post",
+        {"table_id": "table"},
+        {"waiting": "2"},
+        {"anon": 404, "other_judge": 403, "judge": 204, "director": 204},
+    ),
     # The sheet was entered by the table's judge: they may not confirm it themselves, and
     # are sent back to the sheet with a message saying why (tests/tournaments/test_lock.py).
     "tournaments:sheet_confirm": (

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from scoring import HandError
 from scoring.errors import clip
 from scoring.translate import error_text
-from tournaments.recording import RecordingError, TableLocked
+from tournaments.recording import RecordingError, StaleTable, TableLocked
 from tournaments.services import TournamentError
 
 # The refusals a service states in words for the user; anything else is a bug and must
@@ -32,6 +32,9 @@ class Outcome:
 
     ok: bool = True
     message: str = ""
+    # The refusal is a conflict: another device changed the table since the form was
+    # built (the phone's queue shows the two side by side).
+    conflict: bool = False
 
 
 @contextmanager
@@ -51,6 +54,7 @@ def service_refusals(request: HttpRequest) -> Iterator[Outcome]:
         yield outcome
     except SERVICE_ERRORS as error:
         outcome.ok = False
+        outcome.conflict = isinstance(error, StaleTable)
         if isinstance(error, HandError):
             # No field on this page to show it at: the path says where, in any language.
             outcome.message = f"{error.field}: {error_text(error)}"

@@ -1,5 +1,6 @@
 """Forms of the tournament pages (the hand form itself is scoring.forms)."""
 
+import uuid
 from decimal import Decimal
 
 from django import forms
@@ -206,10 +207,15 @@ class ReasonForm(forms.Form):
 
 
 class SheetForm(forms.Form):
-    """One chip count per seat, named after the player in it."""
+    """One chip count per seat, named after the player in it, and the form's submission id
+    (hidden): a sheet sent twice (a phone resending its queue) is stored once. A form
+    sent without one (a page from before the id) is stored as it comes."""
+
+    submission = forms.UUIDField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, seats, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["submission"].initial = uuid.uuid4
         for seat in seats:
             # Decimal: Taroky ve třech pays halves, so a count may be 101.5.
             self.fields[f"seat_{seat.number}"] = forms.DecimalField(
@@ -226,6 +232,7 @@ class SheetForm(forms.Form):
             if value == value.to_integral_value()
             else value
             for name, value in self.cleaned_data.items()
+            if name.startswith("seat_")
         }
 
 
@@ -241,6 +248,12 @@ class HandSubmissionForm(TableVersionForm):
     makes a second tap (or a resend) store the hand once."""
 
     submission = forms.UUIDField(widget=forms.HiddenInput)
+
+
+class ContactForm(forms.Form):
+    """The judge's phone's ping: how many hands or sheets wait in its queue."""
+
+    waiting = forms.IntegerField(min_value=0, max_value=999)
 
 
 class HandActionForm(forms.Form):

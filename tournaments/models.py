@@ -276,6 +276,11 @@ class Table(models.Model):
     # version): the dashboard shows it, so a director sees a table whose phone has not
     # sent anything for a while (it may be offline with hands waiting).
     last_save_at = models.DateTimeField(_("last hand saved"), null=True, blank=True)
+    # When the judge's phone was last in touch (its page opened, or its ping while online)
+    # and how many hands or sheets it said were waiting in its queue then: the dashboard
+    # shows a table whose phone went silent in play (see tournaments.contact).
+    last_contact_at = models.DateTimeField(_("last contact"), null=True, blank=True)
+    waiting_on_phone = models.PositiveSmallIntegerField(_("waiting on the phone"), default=0)
 
     objects = TableQuerySet.as_manager()
 
@@ -460,6 +465,9 @@ class ScoreSheet(models.Model):
     )
     confirmed_browser = models.CharField(max_length=64, blank=True)
     confirmed_at = models.DateTimeField(null=True, blank=True)
+    # Sent with the sheet form; a second submission with the same id (a phone resending
+    # its queue) is the same sheet. Null for a sheet entered without one.
+    submission = models.UUIDField(unique=True, null=True, blank=True)
 
     class Meta:
         verbose_name = _("score sheet")

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy
 
-from tournaments import recording
+from tournaments import contact, recording
 from tournaments.access import browser_id, holds_link
 from tournaments.models import Round, ScoreSheet, Table
 from tournaments.sheets import SheetCheck
@@ -41,6 +41,12 @@ class TableState:
     @property
     def awaiting_confirmation(self) -> bool:
         return self.state == "entered"
+
+    @property
+    def silent(self) -> bool:
+        """Whether the table is still playing and its phone has not been in touch for a
+        while (it may be offline with hands waiting)."""
+        return self.state in {"waiting", "playing"} and contact.is_silent(self.table)
 
 
 def table_state(table: Table) -> TableState:

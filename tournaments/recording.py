@@ -336,17 +336,59 @@ def table_check(table: Table, counts: dict[int, Any]) -> SheetCheck:
     )
 
 
-@transaction.atomic
-def enter_sheet(*, access: TableAccess, counts: dict[int, int]) -> tuple[ScoreSheet, SheetCheck]:
+@dataclass(frozen=True)
+class EnteredSheet:
+    """What `add_sheet` did: the sheet, its check, and whether this call stored it (False:
+    an earlier submission of the same form had)."""
+
+    sheet: ScoreSheet
+    check: SheetCheck
+    created: bool
+
+
+def add_sheet(
+    *, access: TableAccess, counts: dict[int, int], submission: uuid.UUID | None = None
+) -> EnteredSheet:
     """Record the counts read off the table; a wrong total or difference is shown, not refused.
 
-    A new sheet replaces an unconfirmed one; a confirmed sheet can't be replaced.
+    A new sheet replaces an unconfirmed one; a confirmed sheet can't be replaced. A
+    repeated `submission` (a phone resending its queue) stores nothing and returns the
+    sheet the first one stored, even once that sheet is confirmed.
     """
-    table = (
-        Table.objects.select_for_update()
-        .select_related("round__tournament")
-        .get(pk=access.table.pk)
-    )
+    try:
+        with transaction.atomic():
+            table = (
+                Table.objects.select_for_update()
+                .select_related("round__tournament")
+                .get(pk=access.table.pk)
+            )
+            # Under the table's lock: a resend of this table's sheet waits for the first.
+            existing = _sheet_submitted(submission, table)
+            if existing is not None:
+                return EnteredSheet(existing, table_check(table, existing.counts()), False)
+            sheet = _new_sheet(access, table, counts, submission)
+    except IntegrityError:
+        # The same submission raced itself at another table's lock: never a second sheet.
+        existing = _sheet_submitted(submission, access.table)
+        if existing is None:
+            raise
+        return EnteredSheet(existing, table_check(access.table, existing.counts()), False)
+    return EnteredSheet(sheet, table_check(table, counts), True)
+
+
+def _sheet_submitted(submission: uuid.UUID | None, table: Table) -> ScoreSheet | None:
+    """The sheet an earlier submission of this form stored, if any."""
+    if submission is None:
+        return None
+    sheet = ScoreSheet.objects.filter(submission=submission).first()
+    if sheet is not None and sheet.table_id != table.pk:
+        raise RecordingError(_("This form belongs to another table; open the table's page again."))
+    return sheet
+
+
+def _new_sheet(
+    access: TableAccess, table: Table, counts: dict[int, int], submission: uuid.UUID | None
+) -> ScoreSheet:
     if table.round.status == Round.Status.CLOSED:
         raise RecordingError(_("%(round)s is closed.") % {"round": table.round})
     confirmed = confirmed_sheet(table)
@@ -360,12 +402,22 @@ def enter_sheet(*, access: TableAccess, counts: dict[int, int]) -> tuple[ScoreSh
         entered_by=access.user,
         entered_actor=access.actor,
         entered_browser=access.browser,
+        submission=submission,
     )
     SheetLine.objects.bulk_create(
         SheetLine(sheet=sheet, seat=seat, player_id=players[seat], chips=chips)
         for seat, chips in counts.items()
     )
-    return sheet, table_check(table, counts)
+    return sheet
+
+
+def enter_sheet(*, access: TableAccess, counts: dict[int, int]) -> tuple[ScoreSheet, SheetCheck]:
+    """Record the counts read off the table; returns the new sheet and its check.
+
+    `add_sheet` for callers without a submission id.
+    """
+    entered = add_sheet(access=access, counts=counts)
+    return entered.sheet, entered.check
 
 
 def judged_rounds(user) -> set[int]:

@@ -6,6 +6,7 @@ from tournaments.views import (
     offline,
     players,
     printing,
+    queue,
     rounds,
     seasons,
     setup,
@@ -95,6 +96,8 @@ urlpatterns = [
         "tables/<int:table_id>/hands/<int:number>/history/", table.hand_history, name="hand_history"
     ),
     path("tables/<int:table_id>/sheet/", table.sheet_enter, name="sheet"),
+    path("tables/<int:table_id>/hands/after/<int:number>/", queue.hands_after, name="hands_after"),
+    path("tables/<int:table_id>/contact/", queue.ping, name="contact"),
     path("sheets/<int:sheet_id>/", table.sheet_review, name="sheet_review"),
     path("sheets/<int:sheet_id>/confirm/", table.sheet_confirm, name="sheet_confirm"),
     path("tables/<int:table_id>/reopen/", table.table_reopen, name="table_reopen"),

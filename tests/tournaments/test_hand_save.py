@@ -215,23 +215,25 @@ class TestWhatAnHtmxSaveSaysItDid:
         submission = uuid.uuid4()
         first = _save(judge_client, table1, htmx=True, submission=submission, version=0)
         assert first.headers["X-Hand-Outcome"] == "saved"
+        assert first.headers["X-Hand-Number"] == "1"
         data = hand_post(table1, declarer=1, partner=3, declarer_points=59, submission=submission)
         data["version"] = "0"
         again = judge_client.post(
             reverse("tournaments:hand_add", args=[table1.pk]), data, headers=HTMX
         )
         assert again.headers["X-Hand-Outcome"] == "stored-before"
+        assert again.headers["X-Hand-Number"] == "1"
         assert "X-Hand-Refusal" not in again.headers
         assert Hand.objects.count() == 1
 
-    def test_a_stale_form_is_refused_in_words(self, judge_client, table1):
+    def test_a_stale_form_is_a_conflict_in_words(self, judge_client, table1):
         table1.refresh_from_db()
         stale = hand_post(table1, declarer=1, partner=3, declarer_points=59)
         _save(judge_client, table1, declarer=2, partner=4, declarer_points=70)
         response = judge_client.post(
             reverse("tournaments:hand_add", args=[table1.pk]), stale, headers=HTMX
         )
-        assert response.headers["X-Hand-Outcome"] == "refused"
+        assert response.headers["X-Hand-Outcome"] == "conflict"
         refusal = unquote(response.headers["X-Hand-Refusal"])
         assert refusal.startswith("Another device changed this table")
         assert Hand.objects.count() == 1

@@ -18,6 +18,7 @@ def test_the_worker_is_javascript_with_the_pages_assets(anon_client):
     body = response.content.decode()
     assert "/static/css/site.css" in body
     assert "/static/js/judge-offline.js" in body
+    assert "/static/js/judge-forms.js" in body
     assert "htmx-2.min.js" in body
     assert '"/tables/offline/"' in body
     assert "{%" not in body and "{{" not in body

@@ -17,7 +17,7 @@ from django_htmx.jinja import htmx_script
 from accounts.roles import public
 
 # What the judge's table page loads besides htmx: kept by the service worker for offline use.
-JUDGE_ASSETS = ("css/site.css", "js/judge-offline.js", "js/logout.js")
+JUDGE_ASSETS = ("css/site.css", "js/judge-forms.js", "js/judge-offline.js", "js/logout.js")
 
 
 def _asset_urls() -> list[str]:

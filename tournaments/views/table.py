@@ -34,7 +34,7 @@ from scoring.hand_documents import score_rubbers
 from scoring.templatetags.scoring_tags import signed
 from scoring.translate import error_text
 from scoring.turns import Turn
-from tournaments import offline, recording, services
+from tournaments import contact, offline, recording, services
 from tournaments.access import (
     TableAccess,
     browser_id,
@@ -256,6 +256,9 @@ def table_page(request: HttpRequest, access: TableAccess) -> HttpResponse:
     prefetch_related_objects([access.table], *_PAGE_PREFETCHES)
     # The phone may keep this page for offline use, for this session only.
     response = _page(request, access, offline_key=offline.session_cache_key(request))
+    if not access.is_director:
+        # The judge's phone is in touch (one throttled UPDATE; see tournaments.contact).
+        contact.record_contact(access.table.pk)
     return offline.mark_cacheable(request, response)
 
 
@@ -295,32 +298,42 @@ def hand_add(request: HttpRequest, access: TableAccess) -> HttpResponse:
             with_hands=bool(request.htmx),  # the htmx answer shows the chips after them
         )
     if not outcome.ok:
-        return _outcome(_back(request, table), "refused", outcome.message)
+        return _outcome(_back(request, table), _refusal(outcome), outcome.message)
     number = recorded.hand.number
     if not recorded.created:
         messages.info(
             request, _("Hand %(n)s was already saved; it is stored once.") % {"n": number}
         )
-        return _outcome(_back(request, table), "stored-before")
+        return _outcome(_back(request, table), "stored-before", number=number)
     if request.htmx:
-        return _outcome(_saved(request, access, recorded), "saved")
+        return _outcome(_saved(request, access, recorded), "saved", number=number)
     messages.success(request, _("Hand %(n)s saved.") % {"n": number})
     return redirect(table)
 
 
-# What became of a hand an htmx save sent: saved, stored-before (an earlier send of the
-# same form stored it), refused (the table's state; the message says why, URL-encoded)
-# or invalid (the form's errors).
+# What became of a hand (or a sheet) a phone sent: saved, stored-before (an earlier send
+# of the same form stored it), conflict (another device changed the table since the form
+# was built), refused (the table's state; the message says why, URL-encoded) or invalid
+# (the form's errors). A stored hand's number comes with it.
 OUTCOME_HEADER = "X-Hand-Outcome"
 REFUSAL_HEADER = "X-Hand-Refusal"
+NUMBER_HEADER = "X-Hand-Number"
 
 
-def _outcome(response: HttpResponse, outcome: str, message: str = "") -> HttpResponse:
+def _outcome(
+    response: HttpResponse, outcome: str, message: str = "", *, number: int | None = None
+) -> HttpResponse:
     response[OUTCOME_HEADER] = outcome
     if message:
         # Headers carry Latin-1 only; the phone decodes this (decodeURIComponent).
         response[REFUSAL_HEADER] = quote(message)
+    if number is not None:
+        response[NUMBER_HEADER] = str(number)
     return response
+
+
+def _refusal(outcome) -> str:
+    return "conflict" if outcome.conflict else "refused"
 
 
 def _preview(request: HttpRequest, access: TableAccess, form=None) -> HttpResponse:
@@ -451,23 +464,44 @@ def hand_history(request: HttpRequest, access: TableAccess, number: int) -> Http
 
 @judge_of_table
 def sheet_enter(request: HttpRequest, access: TableAccess) -> HttpResponse:
-    """The end-of-round chip counts, checked against the total and the recorded hands."""
+    """The end-of-round chip counts, checked against the total and the recorded hands.
+
+    A POST answers with `OUTCOME_HEADER` as a hand's save does, for the phone's queue
+    (a sheet entered offline is sent after the hands); a repeated submission stores
+    nothing. The page may be kept on the phone like the table's page.
+    """
     access = _fresh(access)
     table = access.table
-    form = SheetForm(request.POST or None, seats=table.seats.all())
-    check = None
-    if request.method == "POST" and form.is_valid():
-        with service_refusals(request) as outcome:
-            _sheet, check = recording.enter_sheet(access=access, counts=form.counts())
-        if not outcome.ok:
-            return redirect("tournaments:sheet", table_id=table.pk)
-        if check.ok:
-            messages.success(
-                request, _("The sheet agrees; it now needs a second person to confirm it.")
-            )
-        else:
-            messages.warning(request, _("The sheet was saved but does not agree; see below."))
-    return _sheet_page(request, table, form=form, check=check, may_enter=True)
+    seats = table.seats.all()
+    form = SheetForm(request.POST or None, seats=seats)
+    if request.method != "POST":
+        response = _sheet_page(request, table, form=form, may_enter=True)
+        return offline.mark_cacheable(request, response)
+    if not form.is_valid():
+        response = _sheet_page(request, table, form=form, may_enter=True)
+        return _outcome(response, "invalid", _("The sheet's form has errors: nothing saved."))
+    with service_refusals(request) as outcome:
+        entered = recording.add_sheet(
+            access=access, counts=form.counts(), submission=form.cleaned_data["submission"]
+        )
+    if not outcome.ok:
+        url = reverse("tournaments:sheet", args=[table.pk])
+        # The phone's queue reads the outcome: an htmx-style answer, not a redirect it
+        # would follow.
+        response = HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+        return _outcome(response, _refusal(outcome), outcome.message)
+    if not entered.created:
+        messages.info(request, _("This sheet was already saved; it is stored once."))
+    elif entered.check.ok:
+        messages.success(
+            request, _("The sheet agrees; it now needs a second person to confirm it.")
+        )
+    else:
+        messages.warning(request, _("The sheet was saved but does not agree; see below."))
+    # The counts again in a form with a new submission id: entering them again is a new sheet.
+    again = SheetForm(initial=form.cleaned_data | {"submission": uuid.uuid4()}, seats=seats)
+    response = _sheet_page(request, table, form=again, check=entered.check, may_enter=True)
+    return _outcome(response, "saved" if entered.created else "stored-before")
 
 
 def _sheet_page(
@@ -504,6 +538,7 @@ def _sheet_page(
             "may_enter": may_enter and table.round.status != Round.Status.CLOSED,
             "locked": _lock(table),
             "reopen_form": ReasonForm() if is_director(request.user) else None,
+            "offline_key": offline.session_cache_key(request) if may_enter else None,
         },
     )
 

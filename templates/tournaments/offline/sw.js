@@ -2,9 +2,11 @@
 
    What it keeps, and for whom:
    * the judge page's scripts and styles (ASSETS) and the offline notice, in STATIC_CACHE;
-   * a judge's table page, only when the server marked its answer with X-Judge-Offline (a
-     key derived from the session, never the session itself), in the cache "judge-page-"
-     + that key. A page answered under another key (another login, a logout and a new
+   * a judge's table page and its score sheet page, only when the server marked its
+     answer with X-Judge-Offline (a key derived from the session, never the session
+     itself), in the cache "judge-page-" + that key. When a table page is kept, its sheet
+     page is fetched and kept too (once per session), so the judge can enter the sheet
+     offline without having opened it before. A page answered under another key (another login, a logout and a new
      session) empties every other judge-page cache first, so one person's table page is
      never shown to the next person on the same phone.
    Pages are network-first: the cached copy is used only when the network fails. A table
@@ -18,7 +20,7 @@ const META_CACHE = "judge-meta";
 const KEY_URL = "/tables/__judge-key";
 const ASSETS = {{ assets_json }};
 const OFFLINE_URL = {{ offline_json }};
-const TABLE_PAGE = /^\/tables\/\d+\/$/;
+const TABLE_PAGE = /^\/tables\/\d+\/(sheet\/)?$/;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -58,13 +60,37 @@ async function remember(request, response, key) {
   await cache.put(request.url, response);
 }
 
-async function dropPage(url) {
-  const names = await caches.keys();
-  await Promise.all(names.filter((name) => name.startsWith(PAGE_PREFIX))
-    .map(async (name) => (await caches.open(name)).delete(url)));
+// A table's two pages: /tables/<id>/ and /tables/<id>/sheet/.
+function tablePages(url) {
+  const table = new URL(url).pathname.match(/^\/tables\/\d+\//)[0];
+  const origin = self.location.origin;
+  return [origin + table, origin + table + "sheet/"];
 }
 
-async function tablePage(request) {
+async function dropPage(url) {
+  // Refused for one of its pages: the table's other page goes too.
+  const names = await caches.keys();
+  await Promise.all(names.filter((name) => name.startsWith(PAGE_PREFIX))
+    .map(async (name) => {
+      const cache = await caches.open(name);
+      await Promise.all(tablePages(url).map((page) => cache.delete(page)));
+    }));
+}
+
+async function keepSheetPage(url, key) {
+  const sheet = tablePages(url)[1];
+  const cache = await caches.open(PAGE_PREFIX + key);
+  if (url === sheet || await cache.match(sheet)) return;
+  try {
+    const response = await fetch(sheet, {credentials: "same-origin"});
+    if (response.status === 200 && response.headers.get("X-Judge-Offline") === key) {
+      await cache.put(sheet, response);
+    }
+  } catch (error) { /* offline again: kept at the next visit */ }
+}
+
+async function tablePage(event) {
+  const request = event.request;
   let response;
   try {
     response = await fetch(request);
@@ -78,6 +104,7 @@ async function tablePage(request) {
   const key = response.headers.get("X-Judge-Offline");
   if (response.status === 200 && key && /^[0-9a-f]{16,64}$/.test(key)) {
     await remember(request, response.clone(), key);
+    event.waitUntil(keepSheetPage(request.url, key));
   } else if (response.status === 403 || response.status === 404) {
     await dropPage(request.url);
   }
@@ -98,7 +125,7 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.mode === "navigate" && TABLE_PAGE.test(url.pathname)) {
-    event.respondWith(tablePage(request));
+    event.respondWith(tablePage(event));
   } else if (ASSETS.includes(url.pathname)) {
     event.respondWith(asset(request));
   }
