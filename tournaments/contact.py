@@ -20,17 +20,21 @@ CONTACT_EVERY = timedelta(seconds=30)
 SILENT_AFTER = timedelta(minutes=5)
 
 
-def record_contact(table_id: int, *, waiting: int | None = None) -> bool:
+def record_contact(table: Table, *, waiting: int | None = None) -> bool:
     """Note that the table's phone is in touch now (with `waiting` items in its queue,
     when it said); True if the row was written. One query, written at most once per
-    `CONTACT_EVERY` unless the waiting count changed."""
+    `CONTACT_EVERY` unless the waiting count changed; none when the row as the caller
+    read it was touched less than that ago and no count is said (the judge's page, which
+    has just read the table)."""
     now = timezone.now()
+    if waiting is None and table.last_contact_at and now - table.last_contact_at < CONTACT_EVERY:
+        return False
     due = Q(last_contact_at__isnull=True) | Q(last_contact_at__lt=now - CONTACT_EVERY)
     values: dict[str, object] = {"last_contact_at": now}
     if waiting is not None:
         due |= ~Q(waiting_on_phone=waiting)
         values["waiting_on_phone"] = waiting
-    return bool(Table.objects.filter(due, pk=table_id).update(**values))
+    return bool(Table.objects.filter(due, pk=table.pk).update(**values))
 
 
 def is_silent(table: Table, *, now=None) -> bool:

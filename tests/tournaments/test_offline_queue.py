@@ -7,6 +7,8 @@ from datetime import timedelta
 from urllib.parse import unquote
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
@@ -239,6 +241,14 @@ class TestTheLastContact:
         updates = [q for q in context.captured_queries if q["sql"].startswith("UPDATE")]
         assert len(updates) == 1 and "last_contact_at" in updates[0]["sql"]
         assert Hand.objects.count() == 7
+
+
+def test_a_page_opened_again_soon_writes_no_contact_at_all(judge_client, table1):
+    url = table1.get_absolute_url()
+    judge_client.get(url)  # the contact is written
+    with CaptureQueriesContext(connection) as context:
+        judge_client.get(url)
+    assert not [q for q in context.captured_queries if q["sql"].startswith("UPDATE")]
 
 
 def test_a_preview_says_what_the_hand_moves(judge_client, table1):

@@ -49,5 +49,5 @@ def ping(request: HttpRequest, access: TableAccess) -> HttpResponse:
     if not form.is_valid():
         return HttpResponse(status=400)
     if not access.is_director:
-        contact.record_contact(access.table.pk, waiting=form.cleaned_data["waiting"])
+        contact.record_contact(access.table, waiting=form.cleaned_data["waiting"])
     return HttpResponse(status=204)

@@ -258,7 +258,7 @@ def table_page(request: HttpRequest, access: TableAccess) -> HttpResponse:
     response = _page(request, access, offline_key=offline.session_cache_key(request))
     if not access.is_director:
         # The judge's phone is in touch (one throttled UPDATE; see tournaments.contact).
-        contact.record_contact(access.table.pk)
+        contact.record_contact(access.table)
     return offline.mark_cacheable(request, response)
 
 
