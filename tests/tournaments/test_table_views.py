@@ -1,11 +1,18 @@
 import uuid
 from decimal import Decimal
+from types import SimpleNamespace
 
 import pytest
+from django.core.cache import cache
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 
+from scoring import RULESETS, get_ruleset
+from scoring.forms import hand_form
 from tests.tournaments.helpers import hand_post
 from tournaments.models import Hand, HandRevision, PlayedHand, Table
+from tournaments.views import table as table_views
 
 pytestmark = pytest.mark.django_db
 
@@ -260,3 +267,28 @@ def test_the_menu_offers_my_tables_to_the_judge_but_not_to_a_phone_with_only_the
     my_tables = f'href="{reverse("tournaments:my_tables")}"'
     assert my_tables in judge_client.get(table1.get_absolute_url()).content.decode()
     assert my_tables not in link_client.get(table1.get_absolute_url()).content.decode()
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+@pytest.mark.parametrize("language", ["en", "cs"])
+def test_the_cached_blank_form_with_names_put_in_is_the_form_rendered_with_them(ruleset, language):
+    """The blank form is rendered once with marks for the names (views.table._blank_form);
+    with the names put in, it must be what rendering with the names gives, escaping and
+    all."""
+    size = max(get_ruleset(ruleset).TABLE_SIZES)
+    names = {seat: name for seat, name in zip(range(1, size + 1), TRICKY_NAMES * 2, strict=False)}
+    table = SimpleNamespace(
+        round=SimpleNamespace(tournament=SimpleNamespace(ruleset=ruleset)), seat_names=names
+    )
+    for initial in (None, {"sitter": size}):
+        with translation.override(language):
+            cache.clear()
+            blank = table_views._blank_form(table, initial)
+            again = table_views._blank_form(table, initial)  # from the cache
+            form = hand_form(ruleset)(initial=initial, seat_names=names)
+            direct = render_to_string(form.template_name, {"form": form})
+        assert blank == again == direct
+        assert table_views.NAME_MARK not in blank
+
+
+TRICKY_NAMES = ['O\'Brien <Ann> & "Co"', "Nováková", "Seat 2 · x", "Žiga", "Bob"]
