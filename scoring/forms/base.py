@@ -153,6 +153,9 @@ class HandForm(forms.Form):
         self._add_penalty_fields()
         self._add_house_rule_fields()
         self._fit_seats()
+        # The phone's queue names the game first in a queued hand's words, chosen or not
+        # (static/js/judge-forms.js).
+        self.fields[self.HEAD].widget.attrs["data-head"] = ""
         self.sources: dict[str, str] = {}
 
     def _copy_prototype(self, prototype: _Prototype, args: tuple, kwargs: dict) -> None:

@@ -20,7 +20,8 @@ window.judgeForms = (function () {
     input.setAttribute("value", value);
   }
 
-  // What the judge entered, in words: each field changed from the blank form, with its label.
+  // What the judge entered, in words: the game (the field marked data-head) and each field
+  // changed from the blank form, with its label.
   function changed(field) {
     if (field.tagName === "SELECT" && !field.multiple) {
       // With no option marked selected, a list's first option is its blank state.
@@ -50,13 +51,14 @@ window.judgeForms = (function () {
     const parts = [];
     for (const field of target.elements) {
       if (!shown(field)) continue;
-      if (!changed(field) && !alwaysChosen(field)) continue;
+      if (!changed(field) && !alwaysChosen(field) && !field.hasAttribute("data-head")) continue;
       if ((field.type === "checkbox" || field.type === "radio") && !field.checked) continue;
       const value = field.tagName === "SELECT"
         ? Array.from(field.selectedOptions, (option) => option.text).join(", ") : field.value;
       const label = field.id && document.querySelector(`label[for="${field.id}"]`);
       const name = label ? label.textContent.trim().replace(/:$/, "") : field.name;
-      parts.push(field.type === "checkbox" ? name : `${name}: ${value}`);
+      // A ticked box or a chosen radio button says it all with its own label.
+      parts.push(field.type === "checkbox" || field.type === "radio" ? name : `${name}: ${value}`);
     }
     return parts.join("; ");
   }

@@ -163,6 +163,8 @@ def test_three_hands_saved_offline_are_stored_once_in_order(
     assert queued.nth(0).inner_text().startswith("Waiting to send")
     assert "not yet scored" in queued.nth(0).inner_text()
     first = queued.nth(0).inner_text()
+    # The game first, chosen or left as it was, then what the judge entered.
+    assert first.split("\n")[0].startswith("Waiting to send Povinost (with a partner); ")
     assert "Declarer (seat): 1 · P11 Player11; Partner (holds the called trump): 3" in first
     assert "Declaring side's points: 59" in first and "70" in queued.nth(1).inner_text()
     assert "3 waiting to send" in page.inner_text("#connection")
