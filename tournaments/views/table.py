@@ -365,7 +365,8 @@ def _preview(request: HttpRequest, access: TableAccess, form=None) -> HttpRespon
         context["after"] = _running(table, table.hands.played(), dict(settlement.deltas))
     if request.htmx:
         return render(request, "tournaments/_hand_preview.html", context)
-    return _page(request, access, form=form, preview=settlement, after=context.get("after"))
+    # The whole page (no JavaScript) shows the table's sheet too: the table read with it.
+    return _page(request, _fresh(access), form=form, preview=settlement, after=context.get("after"))
 
 
 def _back(request: HttpRequest, table: Table) -> HttpResponse:
