@@ -1,6 +1,7 @@
 """Czech tournaments through the pages: calling the XIX at tables of four, and Taroky ve
 třech at a table of four (the dealer sits each hand out) and of three."""
 
+import re
 from decimal import Decimal
 
 import pytest
@@ -92,7 +93,8 @@ def test_a_cz_xix_round_is_previewed_saved_edited_and_checks_to_400(
 
     edit_url = reverse("tournaments:hand_edit", args=[table.pk, 1])
     form = judge_client.get(edit_url).content.decode()
-    assert 'value="prvni" class="pills" required id="id_contract_0" checked' in form
+    contract = re.search(r'<input[^>]* id="id_contract_0"[^>]*>', form)[0]
+    assert 'value="prvni"' in contract and " checked" in contract
     assert '<option value="tarocky" selected>' in form and 'name="hlaska_3_1"' in form
     table.refresh_from_db()
     edited = hand_post(table, form=CZ_XIX_FORM, **{**XIX_HAND, "declarer_points": 40})
