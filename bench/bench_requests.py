@@ -3,7 +3,9 @@ ratios to a bare view that inserts one row. Run from the repo root:
 `python bench/bench_requests.py` (`RUNS=n` for more or fewer timed requests).
 
 Every request goes through django.test.Client: the site's URLs (plus the bare view, from
-bench/stack_urls.py), all middleware, a session and a login. Timings on a busy machine
+bench/stack_urls.py), all middleware, a session and a login, and the database connection
+kept between requests as the production settings keep it; but not the test runner's
+instrumented template rendering, which no server has. Timings on a busy machine
 drift together, so the ratios to the bare insert of the same run are the figures to
 compare; the query counts do not drift at all.
 
@@ -34,10 +36,11 @@ import django
 
 django.setup()
 
+from django.conf import settings  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.http import HttpResponse  # noqa: E402
 from django.test import Client, override_settings  # noqa: E402
-from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
+from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
 from clubs.demo import load_demo  # noqa: E402
@@ -244,10 +247,26 @@ def table(figures: list[Figure]) -> str:
     return "\n".join(line.rstrip() for line in lines)
 
 
+def _serve_like_a_server() -> None:
+    """Settings as a server process has them, with what the test client needs.
+
+    The client's host is allowed and mail kept in memory, without
+    `setup_test_environment`'s instrumented template rendering: that sends a signal per
+    template rendered, on which the client copies the whole context, a cost no server
+    pays and one that falls on the pages that render templates and not on the bare
+    insert, which renders none. The database connection is kept between requests and
+    checked before reuse, as config/settings.py has it (the test settings close it after
+    each request, for the test runner's sake).
+    """
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    connection.settings_dict.update(CONN_MAX_AGE=60, CONN_HEALTH_CHECKS=True)
+
+
 def main() -> None:
     # WhiteNoise warns that `collectstatic` has not run; the bench serves no static file.
     warnings.filterwarnings("ignore", "No directory at", UserWarning)
-    setup_test_environment()
+    _serve_like_a_server()
     settings_dict = connection.settings_dict
     postgres = connection.vendor == "postgresql"
     with tempfile.TemporaryDirectory(prefix="bench-requests-") as folder:

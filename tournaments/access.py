@@ -15,7 +15,6 @@ from functools import wraps
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from accounts.roles import is_director
@@ -98,10 +97,12 @@ def table_access(request: HttpRequest, table: Table) -> TableAccess | None:
     return None
 
 
-def table_for_judge(request: HttpRequest, table_id: int, queryset=None) -> TableAccess:
-    """The table if the visitor judges it (or directs); 403 for other judges, else 404."""
-    tables = queryset if queryset is not None else Table.objects.all()
-    table = get_object_or_404(tables.select_related("round__tournament"), pk=table_id)
+def table_for_judge(request: HttpRequest, table_id: int) -> TableAccess:
+    """The table (with its round and tournament) if the visitor judges it (or directs);
+    403 for other judges, else 404."""
+    table = Table.in_play(table_id)
+    if table is None:
+        raise Http404(_("No such table."))
     access = table_access(request, table)
     if access is not None:
         return access

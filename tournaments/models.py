@@ -25,6 +25,7 @@ from clubs.models import Club, Player, Season
 from scoring import RULESETS, Ruleset, get_ruleset
 from tournaments.draw import KNOWN_TABLE_SIZES
 from tournaments.exact_json import ExactDecoder, ExactEncoder
+from tournaments.prepared import Prepared, field_paths, instance
 
 EXACT = {"encoder": ExactEncoder, "decoder": ExactDecoder}  # Decimal amounts stay exact
 
@@ -307,10 +308,28 @@ class Table(models.Model):
         """
         if "seats" in getattr(self, "_prefetched_objects_cache", {}):
             return {seat.number: seat.player.name for seat in self.seats.all()}
-        rows = self.seats.order_by("number").values_list(
-            "number", "player__display_name", "player__first_name", "player__last_name"
-        )
+        rows = _SEAT_NAMES.rows(self.pk, using=self._state.db or "default")
         return {number: Player.name_of(*names) for number, *names in rows}
+
+    def played_hands(self) -> list["PlayedHand"]:
+        """The table's hands in order as its standing reads them (`HandQuerySet.played`),
+        read by a prepared query: the judge's page and every saved hand read them."""
+        rows = _PLAYED_HANDS.rows(self.pk, using=self._state.db or "default")
+        return [PlayedHand(*row) for row in rows]
+
+    @classmethod
+    def in_play(cls, pk: int) -> "Table | None":
+        """The table with its round and tournament (as `select_related` reads them), by
+        a prepared query: every judge's request reads it first. None if there is none."""
+        rows = _TABLE_IN_PLAY.rows(pk)
+        if not rows:
+            return None
+        row = rows[0]
+        table = instance(cls, row, 0, "default")
+        round_ = instance(Round, row, _TABLE_COLUMNS, "default")
+        round_.tournament = instance(Tournament, row, _TABLE_COLUMNS + _ROUND_COLUMNS, "default")
+        table.round = round_
+        return table
 
 
 class Seat(models.Model):
@@ -359,10 +378,13 @@ class HandQuerySet(models.QuerySet):
         for their numbers, data and what they moved, and no settlement's lines (most of
         a settlement's size, read only by a hand's history) nor model instances: on the
         judge's page these were most of the reading (bench/bench_requests.py)."""
-        rows = self.order_by("number").values_list(
+        return [PlayedHand(*row) for row in self.played_rows()]
+
+    def played_rows(self) -> "HandQuerySet":
+        """The rows `played` reads: number, deleted, data and what the hand moved."""
+        return self.order_by("number").values_list(
             "number", "deleted", "data", KeyTransform("deltas", "settlement")
         )
-        return [PlayedHand(*row) for row in rows]
 
 
 @dataclass(frozen=True)
@@ -421,6 +443,30 @@ class Hand(models.Model):
         caller decides whether it counts.
         """
         return _seat_keys(self.settlement["deltas"])
+
+
+# The judge's hot path reads these three with every hand saved and every page.
+_SEAT_NAMES = Prepared(
+    lambda table: (
+        Seat.objects.filter(table_id=table)
+        .order_by("number")
+        .values_list("number", "player__display_name", "player__first_name", "player__last_name")
+    )
+)
+_PLAYED_HANDS = Prepared(lambda table: Hand.objects.filter(table_id=table).played_rows())
+_TABLE_COLUMNS = len(Table._meta.concrete_fields)
+_ROUND_COLUMNS = len(Round._meta.concrete_fields)
+_TABLE_IN_PLAY = Prepared(
+    lambda table: (
+        Table.objects.filter(pk=table)
+        .order_by()
+        .values_list(
+            *field_paths(Table),
+            *field_paths(Round, "round__"),
+            *field_paths(Tournament, "round__tournament__"),
+        )
+    )
+)
 
 
 class HandRevision(models.Model):

@@ -11,6 +11,7 @@ it, by any route — another account, another browser, and not through the table
 """
 
 import functools
+import json
 import uuid
 from dataclasses import dataclass
 from typing import Any
@@ -22,8 +23,8 @@ from django.utils.translation import gettext as _
 
 from accounts.roles import is_director
 from scoring import score_hand
-from scoring.jsonio import dumps, loads
 from tournaments.access import TableAccess
+from tournaments.exact_json import ExactDecoder, ExactEncoder
 from tournaments.models import (
     Hand,
     HandRevision,
@@ -72,10 +73,10 @@ def settle(table: Table, data: dict[str, Any]) -> dict[str, Any]:
     """Score a hand with the tournament's pinned house rules; JSON-ready settlement."""
     tournament = table.round.tournament
     hand = {**data, "ruleset": tournament.ruleset}
-    # Through JSON text and back so Decimal amounts stay exact in the JSONField.
-    return loads(
-        dumps(score_hand(tournament.ruleset, hand, tournament.house_rules).to_json(words=True))
-    )
+    settlement = score_hand(tournament.ruleset, hand, tournament.house_rules).to_json(words=True)
+    # Through the JSON the field writes and back, so the saved hand holds what reading
+    # it from the database gives (1.5, not 1.50).
+    return json.loads(json.dumps(settlement, cls=ExactEncoder), cls=ExactDecoder)
 
 
 def _locked(table: Table, expected_version: int | None, *, adding: bool = False) -> Table:
@@ -237,7 +238,7 @@ def add_hand(
             last = _claim(access.table, expected_version)
             if last is None:
                 return Recorded(_refused(access.table, submission, expected_version), False, [])
-            hands = Hand.objects.filter(table_id=access.table.pk).played() if with_hands else []
+            hands = access.table.played_hands() if with_hands else []
             hand = Hand.objects.create(
                 table_id=access.table.pk,
                 number=last + 1,

@@ -322,7 +322,12 @@ class HandForm(forms.Form):
 
     def clean(self) -> dict[str, Any] | None:
         data = super().clean()
-        count = self.card_count()
+        # Only ticked cards can disagree; most hands are entered by their points alone,
+        # and counting the whole pack for nothing is a good part of validating one.
+        ticked = self.counts_cards and (
+            self.cleaned_data.get("cards") or self.cleaned_data.get("other_cards")
+        )
+        count = self.card_count() if ticked else None
         if count and count.problem:
             self.add_error("other_cards", count.problem)
         return data

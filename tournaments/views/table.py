@@ -129,7 +129,7 @@ def _editable(table: Table) -> bool:
 
 def _page(request: HttpRequest, access: TableAccess, form=None, **extra) -> HttpResponse:
     table = access.table
-    hands = table.hands.played()
+    hands = table.played_hands()
     context = {
         "access": access,
         "round": table.round,
@@ -168,6 +168,7 @@ def _standing(table: Table, hands: Hands, form=None) -> dict[str, object]:
         "turn": turn,
         "deal": table.round.tournament.rules.DEAL,
         "form": form,
+        "add_url": reverse("tournaments:hand_add", args=[table.pk]),
         "blank_form": None if form is not None else _blank_form(table, proposal),
         "submission": uuid.uuid4(),
     }
@@ -362,7 +363,7 @@ def _preview(request: HttpRequest, access: TableAccess, form=None) -> HttpRespon
     settlement = form.settle(table.round.tournament.house_rules)
     context = {"form": form, "settlement": settlement, "table": table, "names": table.seat_names}
     if settlement:
-        context["after"] = _running(table, table.hands.played(), dict(settlement.deltas))
+        context["after"] = _running(table, table.played_hands(), dict(settlement.deltas))
     if request.htmx:
         return render(request, "tournaments/_hand_preview.html", context)
     # The whole page (no JavaScript) shows the table's sheet too: the table read with it.

@@ -1,0 +1,84 @@
+"""The judge's hot path reads its table, seats and hands by prepared queries
+(tournaments/prepared.py): what they read must be what the ORM reads."""
+
+import uuid
+from decimal import Decimal
+
+import pytest
+
+from clubs.models import Player
+from tournaments.models import Hand, Round, Seat, Table, Tournament
+from tournaments.prepared import Prepared
+
+
+def _values(instance) -> dict:
+    return {f.attname: getattr(instance, f.attname) for f in type(instance)._meta.concrete_fields}
+
+
+def test_a_table_in_play_is_the_table_select_related_reads(table1, django_assert_num_queries):
+    tournament = table1.round.tournament
+    tournament.house_rules = {**tournament.house_rules, "bench_multiplier": Decimal("1.5")}
+    Tournament.objects.filter(pk=tournament.pk).update(house_rules=tournament.house_rules)
+    orm = Table.objects.select_related("round__tournament").get(pk=table1.pk)
+    with django_assert_num_queries(1):
+        prepared = Table.in_play(table1.pk)
+        round_, read = prepared.round, prepared.round.tournament
+    assert _values(prepared) == _values(orm)
+    assert _values(round_) == _values(orm.round)
+    assert _values(read) == _values(orm.round.tournament)
+    assert read.house_rules["bench_multiplier"] == Decimal("1.5")
+    assert isinstance(read.house_rules["bench_multiplier"], Decimal)
+    assert (prepared._state.adding, prepared._state.db) == (False, "default")
+    assert not read._state.adding and round_.tournament_id == read.pk
+
+
+def test_no_table_in_play_for_an_unknown_id(db):
+    assert Table.in_play(987_654) is None
+
+
+def test_a_tables_played_hands_are_what_the_orm_reads(table1, django_assert_num_queries):
+    halves = {"deltas": {"1": Decimal("1.5"), "2": Decimal("-1.5"), "3": 2, "4": -2}}
+    for number, deleted in ((1, False), (2, True), (3, False)):
+        Hand.objects.create(
+            table=table1,
+            number=number,
+            data={"contract": "povinost", "declarer": number},
+            settlement={**halves, "lines": [{"item": "game"}]},
+            deleted=deleted,
+            submission=uuid.uuid4(),
+        )
+    with django_assert_num_queries(1):
+        prepared = table1.played_hands()
+    assert prepared == Hand.objects.filter(table=table1).played()
+    assert [hand.number for hand in prepared] == [1, 2, 3]
+    assert [hand.deleted for hand in prepared] == [False, True, False]
+    assert all(isinstance(hand.deleted, bool) for hand in prepared)
+    assert isinstance(prepared[0].deltas()[1], Decimal)
+
+
+def test_a_tables_seat_names_by_the_prepared_query_are_its_seats(table1, django_assert_num_queries):
+    # A display name, and a name whose escaping the page relies on, both read back as stored.
+    Player.objects.filter(pk=table1.seats.get(number=2).player_id).update(display_name="<Bo>")
+    table = Table.objects.get(pk=table1.pk)
+    with django_assert_num_queries(1):
+        names = table.seat_names
+    seats = Seat.objects.filter(table=table1).select_related("player").order_by("number")
+    assert names == {seat.number: seat.player.name for seat in seats}
+    assert names[2] == "<Bo>"
+
+
+def test_a_prepared_query_must_use_each_value_once_as_a_parameter(db):
+    unused = Prepared(lambda table: Round.objects.filter(pk=1).values_list("pk"))
+    with pytest.raises(ValueError, match="each value once"):
+        unused.rows(1)
+    with pytest.raises(TypeError, match="takes 1 values, not 2"):
+        Prepared(lambda table: Round.objects.filter(pk=table).values_list("pk")).rows(1, 2)
+    with pytest.raises(ValueError, match="1 to 3 values"):
+        Prepared(lambda: Round.objects.values_list("pk"), values=0)
+
+
+def test_a_prepared_query_runs_with_each_new_value(table1, table2):
+    numbers = Prepared(lambda table: Table.objects.filter(pk=table).values_list("number"))
+    assert numbers.rows(table1.pk) == [[table1.number]]
+    assert numbers.rows(table2.pk) == [[table2.number]]
+    assert numbers.rows(987_654) == []

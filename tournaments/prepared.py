@@ -1,0 +1,98 @@
+"""Queries of the judge's hot path, built by the ORM once and then run with new values.
+
+Django compiles a queryset to SQL every time it runs it. For the few reads every hand
+saved and every judge's page make (the table with its round and tournament, the seats'
+names, the hands), compiling took several times longer than the database took to answer
+(bench/bench_requests.py: 0.5–1.5 ms a query to compile, 0.1–0.2 ms to run). A
+`Prepared` query is a queryset built and compiled once per database, with a stand-in for
+each value that changes; it runs that SQL with the values in the stand-ins' places and
+converts the rows as the ORM would (JSON, booleans, dates). So its SQL is the ORM's, and
+the models stay the one place that names tables and columns.
+"""
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.models import Model, QuerySet
+
+# Stand-ins for the values a prepared query is run with: numbers no row has, found
+# again in the compiled query's parameters by their value.
+_STAND_INS = (-7_302_911, -7_302_912, -7_302_913)
+
+
+@dataclass(frozen=True)
+class _Compiled:
+    sql: str
+    params: tuple[Any, ...]
+    slots: tuple[int, ...]  # where each value goes in `params`
+    converters: tuple[tuple[int, tuple[Callable, ...], Any], ...]  # column, converters, expression
+
+
+class Prepared:
+    """A `values_list` query compiled once per database and run with new values.
+
+    `build` takes one stand-in per value (numbers, as a primary or foreign key is) and
+    returns the queryset; it must use each stand-in exactly once, as a query parameter.
+    """
+
+    def __init__(self, build: Callable[..., QuerySet], values: int = 1) -> None:
+        if not 1 <= values <= len(_STAND_INS):
+            raise ValueError(f"a prepared query takes 1 to {len(_STAND_INS)} values")
+        self._build = build
+        self._values = values
+        self._compiled: dict[str, _Compiled] = {}
+
+    def rows(self, *values: Any, using: str = DEFAULT_DB_ALIAS) -> list[list[Any]]:
+        """The query's rows for `values`, each a list of its columns' Python values."""
+        if len(values) != self._values:
+            raise TypeError(f"this query takes {self._values} values, not {len(values)}")
+        compiled = self._compiled.get(using) or self._compile(using)
+        params = list(compiled.params)
+        for slot, value in zip(compiled.slots, values, strict=True):
+            params[slot] = value
+        connection = connections[using]
+        with connection.cursor() as cursor:
+            cursor.execute(compiled.sql, params)
+            rows = [list(row) for row in cursor.fetchall()]
+        for column, converters, expression in compiled.converters:
+            for row in rows:
+                value = row[column]
+                for converter in converters:
+                    value = converter(value, expression, connection)
+                row[column] = value
+        return rows
+
+    def _compile(self, using: str) -> _Compiled:
+        stand_ins = _STAND_INS[: self._values]
+        compiler = self._build(*stand_ins).query.get_compiler(using=using)
+        sql, params = compiler.as_sql()
+        slots = []
+        for stand_in in stand_ins:
+            found = [i for i, param in enumerate(params) if param == stand_in]
+            if len(found) != 1:
+                raise ValueError(f"the query must use each value once as a parameter: {sql}")
+            slots.append(found[0])
+        columns = [column for column, _sql, _alias in compiler.select[: compiler.col_count]]
+        converters = tuple(
+            (position, tuple(functions), expression)
+            for position, (functions, expression) in compiler.get_converters(columns).items()
+        )
+        compiled = _Compiled(sql, tuple(params), tuple(slots), converters)
+        self._compiled[using] = compiled
+        return compiled
+
+
+def field_paths(model: type[Model], prefix: str = "") -> list[str]:
+    """The lookups of `model`'s columns in its `concrete_fields` order (a foreign key by its
+    name, which reads its id), under `prefix` (a relation's path, as "round__")."""
+    return [prefix + field.name for field in model._meta.concrete_fields]
+
+
+def instance(model: type[Model], row: Sequence[Any], start: int, using: str) -> Model:
+    """The `model` instance of the columns `field_paths(model)` read, from `row[start]` on,
+    as the ORM makes one (`Model.from_db`: no save signals, its state marked as loaded)."""
+    fields = model._meta.concrete_fields
+    values = row[start : start + len(fields)]
+    return model.from_db(using, [field.attname for field in fields], values)
