@@ -311,6 +311,23 @@ class Table(models.Model):
         rows = _SEAT_NAMES.rows(self.pk, using=self._state.db or "default")
         return {number: Player.name_of(*names) for number, *names in rows}
 
+    @cached_property
+    def newest_sheets(self) -> list["ScoreSheet"]:
+        """The table's score sheets, newest first, each knowing its table.
+
+        The prefetched ones when the table has them (`with_play`), else one prepared
+        query of the sheets alone (the judge's page says only whether there is one and
+        whether it is confirmed)."""
+        if "sheets" in getattr(self, "_prefetched_objects_cache", {}):
+            return list(self.sheets.all())
+        db = self._state.db or "default"
+        sheets = [
+            instance(ScoreSheet, row, 0, db) for row in _NEWEST_SHEETS.rows(self.pk, using=db)
+        ]
+        for sheet in sheets:
+            sheet.table = self
+        return sheets
+
     def played_hands(self) -> list["PlayedHand"]:
         """The table's hands in order as its standing reads them (`HandQuerySet.played`),
         read by a prepared query: the judge's page and every saved hand read them."""
@@ -319,8 +336,9 @@ class Table(models.Model):
 
     @classmethod
     def in_play(cls, pk: int) -> "Table | None":
-        """The table with its round and tournament (as `select_related` reads them), by
-        a prepared query: every judge's request reads it first. None if there is none."""
+        """The table with its round and tournament (as `select_related` reads them) and its
+        seats' names (`seat_names`), by one prepared query: every judge's request reads
+        them first. None if there is no such table."""
         rows = _TABLE_IN_PLAY.rows(pk)
         if not rows:
             return None
@@ -329,6 +347,14 @@ class Table(models.Model):
         round_ = instance(Round, row, _TABLE_COLUMNS, "default")
         round_.tournament = instance(Tournament, row, _TABLE_COLUMNS + _ROUND_COLUMNS, "default")
         table.round = round_
+        # A row per seat (one without a seat for a table that has none): the names come
+        # with the table, so saving a hand reads them in no query of their own.
+        seats = _TABLE_COLUMNS + _ROUND_COLUMNS + _TOURNAMENT_COLUMNS
+        table.__dict__["seat_names"] = {
+            number: Player.name_of(*names)
+            for number, *names in (row[seats:] for row in rows)
+            if number is not None
+        }
         return table
 
 
@@ -446,24 +472,39 @@ class Hand(models.Model):
 
 
 # The judge's hot path reads these three with every hand saved and every page.
+
+
+def _seat_name_paths(prefix: str = "") -> list[str]:
+    """A seat's number and its player's name's parts (`Player.name_of`), under `prefix`."""
+    parts = ("number", "player__display_name", "player__first_name", "player__last_name")
+    return [prefix + part for part in parts]
+
+
 _SEAT_NAMES = Prepared(
     lambda table: (
-        Seat.objects.filter(table_id=table)
-        .order_by("number")
-        .values_list("number", "player__display_name", "player__first_name", "player__last_name")
+        Seat.objects.filter(table_id=table).order_by("number").values_list(*_seat_name_paths())
     )
 )
 _PLAYED_HANDS = Prepared(lambda table: Hand.objects.filter(table_id=table).played_rows())
+_NEWEST_SHEETS = Prepared(
+    lambda table: (
+        ScoreSheet.objects.filter(table_id=table)
+        .order_by("-entered_at", "-pk")
+        .values_list(*field_paths(ScoreSheet))
+    )
+)
 _TABLE_COLUMNS = len(Table._meta.concrete_fields)
 _ROUND_COLUMNS = len(Round._meta.concrete_fields)
+_TOURNAMENT_COLUMNS = len(Tournament._meta.concrete_fields)
 _TABLE_IN_PLAY = Prepared(
     lambda table: (
         Table.objects.filter(pk=table)
-        .order_by()
+        .order_by("seats__number")
         .values_list(
             *field_paths(Table),
             *field_paths(Round, "round__"),
             *field_paths(Tournament, "round__tournament__"),
+            *_seat_name_paths("seats__"),
         )
     )
 )

@@ -22,7 +22,7 @@ def test_a_table_in_play_is_the_table_select_related_reads(table1, django_assert
     orm = Table.objects.select_related("round__tournament").get(pk=table1.pk)
     with django_assert_num_queries(1):
         prepared = Table.in_play(table1.pk)
-        round_, read = prepared.round, prepared.round.tournament
+        round_, read, names = prepared.round, prepared.round.tournament, prepared.seat_names
     assert _values(prepared) == _values(orm)
     assert _values(round_) == _values(orm.round)
     assert _values(read) == _values(orm.round.tournament)
@@ -30,6 +30,13 @@ def test_a_table_in_play_is_the_table_select_related_reads(table1, django_assert
     assert isinstance(read.house_rules["bench_multiplier"], Decimal)
     assert (prepared._state.adding, prepared._state.db) == (False, "default")
     assert not read._state.adding and round_.tournament_id == read.pk
+    assert names == Table.objects.get(pk=table1.pk).seat_names
+    assert list(names) == [1, 2, 3, 4]
+
+
+def test_a_table_without_seats_is_in_play_with_no_names(table1):
+    Seat.objects.filter(table=table1).delete()
+    assert Table.in_play(table1.pk).seat_names == {}
 
 
 def test_no_table_in_play_for_an_unknown_id(db):
@@ -82,3 +89,21 @@ def test_a_prepared_query_runs_with_each_new_value(table1, table2):
     assert numbers.rows(table1.pk) == [[table1.number]]
     assert numbers.rows(table2.pk) == [[table2.number]]
     assert numbers.rows(987_654) == []
+
+
+def test_a_tables_newest_sheets_are_read_as_the_prefetch_reads_them(
+    table1, django_assert_num_queries
+):
+    from tournaments.models import ScoreSheet
+
+    first = ScoreSheet.objects.create(table=table1, entered_actor="judge")
+    second = ScoreSheet.objects.create(table=table1, entered_actor="judge")
+    table = Table.objects.get(pk=table1.pk)
+    with django_assert_num_queries(1):
+        sheets = table.newest_sheets
+        assert all(sheet.table is table for sheet in sheets)
+    assert [sheet.pk for sheet in sheets] == [second.pk, first.pk]
+    assert [_values(sheet) for sheet in sheets] == [
+        _values(sheet) for sheet in Table.objects.with_play().get(pk=table1.pk).newest_sheets
+    ]
+    assert not any(sheet.confirmed for sheet in sheets)

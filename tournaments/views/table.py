@@ -15,7 +15,6 @@ from urllib.parse import quote
 from django.contrib import messages
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
-from django.db.models import Prefetch, prefetch_related_objects
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -118,7 +117,7 @@ def _rubbers(table: Table, hands: Hands) -> dict[str, object]:
 
 def _lock(table: Table) -> str | None:
     """The lock message of a confirmed table (from its prefetched sheets), else None."""
-    sheet = next((sheet for sheet in table.sheets.all() if sheet.confirmed), None)
+    sheet = next((sheet for sheet in table.newest_sheets if sheet.confirmed), None)
     return recording.lock_message(table, sheet) if sheet else None
 
 
@@ -136,7 +135,7 @@ def _page(request: HttpRequest, access: TableAccess, form=None, **extra) -> Http
         "tournament": table.round.tournament,
         "hands": hands,
         "rows": _rows(table, hands, editable=_editable(table)),
-        "sheet": next(iter(table.sheets.all()), None),
+        "sheet": next(iter(table.newest_sheets), None),
         "locked": _lock(table),
         "to_confirm": sheets_to_confirm(request, [table.round_id], exclude=[table.pk])
         if access.user is not None and not access.via_link and not access.is_director
@@ -262,17 +261,11 @@ def _fresh(access: TableAccess) -> TableAccess:
     return replace(access, table=Table.objects.with_play().get(pk=access.table.pk))
 
 
-# What the judge's page reads of its table besides its seats' names (`Table.seat_names`)
-# and its hands (`HandQuerySet.played`): the sheets, without their lines (the page says
-# only whether there is one and whether it is confirmed).
-_PAGE_PREFETCHES = (Prefetch("sheets", ScoreSheet.objects.order_by("-entered_at", "-pk")),)
-
-
 @judge_of_table
 def table_page(request: HttpRequest, access: TableAccess) -> HttpResponse:
-    # The table as the access check read it (with its round and tournament), with what
-    # the page shows prefetched onto it: no second read of the table.
-    prefetch_related_objects([access.table], *_PAGE_PREFETCHES)
+    # The table as the access check read it (with its round, tournament and seats'
+    # names); its hands and sheets are read as the page asks (`Table.played_hands`,
+    # `Table.newest_sheets`): no second read of the table.
     # The phone may keep this page for offline use, for this session only.
     response = _page(request, access, offline_key=offline.session_cache_key(request))
     if not access.is_director:
