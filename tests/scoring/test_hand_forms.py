@@ -100,3 +100,26 @@ def test_a_three_player_table_offers_no_sitter_and_a_four_player_table_requires_
     )  # fmt: skip
     assert four.settle() is None and "sitter" in four.errors
     assert ("4", "4 · Di") in four.fields["sitter"].choices
+
+
+@pytest.mark.parametrize("ruleset", sorted(hand_forms()))
+def test_forms_of_one_seating_copy_their_fields_and_share_nothing_a_form_may_change(ruleset):
+    """A table's forms are copied from one built per seating (scoring.forms.base): each
+    field, widget, attrs, messages and validators its own, the rest as built."""
+    names = {1: "Anna", 2: "Bára", 3: "Cyril", 4: "Dan"}
+    first, second = (hand_form(ruleset)(seat_names=names) for _ in range(2))
+    assert list(first.fields) == list(second.fields)
+    for name, field in first.fields.items():
+        other = second.fields[name]
+        assert type(field) is type(other) and field is not other
+        assert field.widget is not other.widget and field.widget.attrs == other.widget.attrs
+        assert field.widget.attrs is not other.widget.attrs
+        assert field.error_messages is not other.error_messages
+        assert field.validators is not other.validators
+        assert vars(field).keys() == vars(other).keys()
+    field = next(iter(first.fields.values()))
+    field.widget.attrs["data-test"] = "1"
+    field.required = not field.required
+    third = hand_form(ruleset)(seat_names=names)
+    assert "data-test" not in third.fields[next(iter(third.fields))].widget.attrs
+    assert third.fields[next(iter(third.fields))].required != field.required

@@ -234,15 +234,17 @@ def _blank_form(table: Table, initial: dict | None) -> str:
         sorted((initial or {}).items()),
         get_language(),
     )
-    key = "hand-form:" + hashlib.sha256(repr(key_parts).encode()).hexdigest()
-    html = cache.get(key)
-    if html is None:
+    key = "hand-form-parts:" + hashlib.sha256(repr(key_parts).encode()).hexdigest()
+    parts = cache.get(key)
+    if parts is None:
         form_class = hand_form(table.round.tournament.ruleset)
         form = form_class(initial=initial, seat_names=marks)
-        html = render_to_string(form.template_name, {"form": form})
-        cache.set(key, html, BLANK_FORM_SECONDS)
-    for seat, name in names.items():
-        html = html.replace(marks[seat], escape(name.replace(NAME_MARK, "")))
+        # Kept cut at the marks (HTML, seat, HTML, seat, …, HTML), so putting the names
+        # in is one join rather than a pass over the whole form per seat.
+        parts = _MARKS.split(render_to_string(form.template_name, {"form": form}))
+        cache.set(key, parts, BLANK_FORM_SECONDS)
+    shown = {str(seat): escape(name.replace(NAME_MARK, "")) for seat, name in names.items()}
+    html = "".join(shown[part] if i % 2 else part for i, part in enumerate(parts))
     # The site's own template output, escaped as it was rendered, and names escaped here.
     return mark_safe(html)
 
@@ -254,6 +256,9 @@ NAME_MARK = "\ue000"
 
 def _name_mark(seat: int) -> str:
     return f"{NAME_MARK}{seat}{NAME_MARK}"
+
+
+_MARKS = re.compile(f"{NAME_MARK}(\\d+){NAME_MARK}")
 
 
 def _fresh(access: TableAccess) -> TableAccess:
