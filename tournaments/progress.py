@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy
 from tournaments import contact, recording
 from tournaments.access import browser_id, holds_link
 from tournaments.models import Round, ScoreSheet, Table
+from tournaments.prepared import Prepared
 from tournaments.sheets import SheetCheck
 
 STATES = {
@@ -89,17 +90,35 @@ def with_refusals(request: HttpRequest, states: list[TableState]) -> list[TableS
 def sheets_to_confirm(request: HttpRequest, rounds, exclude) -> list[TableState]:
     """The tables of `rounds` in play, but those in `exclude`, whose sheet waits for a
     second person or does not agree yet: what a judge of those rounds may confirm."""
-    # Only a table with an unconfirmed sheet can wait: one small query finds them (most
-    # often none, and the page reads nothing more); only theirs hands are read.
-    waiting_ids = set(
-        ScoreSheet.objects.filter(
-            confirmed_at__isnull=True,
-            table__round__in=rounds,
-            table__round__status=Round.Status.PLAYING,
-        )
-        .exclude(table__in=exclude)
-        .values_list("table_id", flat=True)
+    waiting = _unconfirmed(table__round__in=rounds).exclude(table__in=exclude)
+    return _to_confirm(request, set(waiting.values_list("table_id", flat=True)))
+
+
+def sheets_to_confirm_beside(request: HttpRequest, table: Table) -> list[TableState]:
+    """`sheets_to_confirm` of the other tables of `table`'s round, by a prepared query:
+    the judge's page asks on every load."""
+    rows = _UNCONFIRMED_BESIDE.rows(table.round_id, table.pk)
+    return _to_confirm(request, {table_id for (table_id,) in rows})
+
+
+def _unconfirmed(**tables):
+    """The unconfirmed sheets of the tables `tables` names whose round is in play."""
+    return ScoreSheet.objects.filter(
+        confirmed_at__isnull=True, table__round__status=Round.Status.PLAYING, **tables
     )
+
+
+_UNCONFIRMED_BESIDE = Prepared(
+    lambda round_, table: (
+        _unconfirmed(table__round=round_).exclude(table=table).values_list("table_id")
+    ),
+    values=2,
+)
+
+
+def _to_confirm(request: HttpRequest, waiting_ids: set[int]) -> list[TableState]:
+    # Only a table with an unconfirmed sheet can wait, and one small query found them:
+    # most often none, and nothing more is read; else only their tables are.
     if not waiting_ids:
         return []
     tables = (

@@ -107,3 +107,31 @@ def test_a_tables_newest_sheets_are_read_as_the_prefetch_reads_them(
         _values(sheet) for sheet in Table.objects.with_play().get(pk=table1.pk).newest_sheets
     ]
     assert not any(sheet.confirmed for sheet in sheets)
+
+
+def test_the_sheets_beside_a_table_are_those_of_the_others_of_its_round_in_play(
+    table1, table2, rf, judge
+):
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from tournaments.models import ScoreSheet
+    from tournaments.progress import sheets_to_confirm, sheets_to_confirm_beside
+
+    request = rf.get("/")
+    request.user, request.session = judge, SessionStore()
+    for table in (table1, table2):
+        ScoreSheet.objects.create(table=table, entered_actor="judge")
+        table.round.status = "playing"
+        table.round.save()
+
+    def beside(table):
+        return [state.table.pk for state in sheets_to_confirm_beside(request, table)]
+
+    def generic(table):
+        states = sheets_to_confirm(request, [table.round_id], exclude=[table.pk])
+        return [state.table.pk for state in states]
+
+    assert beside(table1) == generic(table1) == [table2.pk]
+    assert beside(table2) == generic(table2) == [table1.pk]
+    Round.objects.filter(pk=table1.round_id).update(status="closed")
+    assert beside(table1) == generic(table1) == []

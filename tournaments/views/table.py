@@ -53,7 +53,7 @@ from tournaments.forms import (
     TableVersionForm,
 )
 from tournaments.models import Hand, HandRevision, PlayedHand, Round, ScoreSheet, Table
-from tournaments.progress import sheets_to_confirm, table_state
+from tournaments.progress import sheets_to_confirm, sheets_to_confirm_beside, table_state
 from tournaments.sheets import computed_counts
 
 
@@ -137,7 +137,7 @@ def _page(request: HttpRequest, access: TableAccess, form=None, **extra) -> Http
         "rows": _rows(table, hands, editable=_editable(table)),
         "sheet": next(iter(table.newest_sheets), None),
         "locked": _lock(table),
-        "to_confirm": sheets_to_confirm(request, [table.round_id], exclude=[table.pk])
+        "to_confirm": sheets_to_confirm_beside(request, table)
         if access.user is not None and not access.via_link and not access.is_director
         else [],
         **_standing(table, hands, form),
