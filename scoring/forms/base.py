@@ -60,10 +60,10 @@ def _shallow_copy(obj: Any) -> Any:
     """`copy.copy(obj)` for an object that keeps its state in its `__dict__`, as form
     fields and widgets do, without the copy module's general path (a quarter of the time,
     and copying the form's fields was most of building it for a saved hand)."""
-    kind = type(obj)
+    kind: type = type(obj)
     if not _keeps_state_in_dict(kind):
         return copy.copy(obj)
-    clone = object.__new__(kind)
+    clone: Any = object.__new__(kind)
     clone.__dict__.update(obj.__dict__)
     return clone
 
