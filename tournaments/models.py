@@ -336,9 +336,12 @@ class Table(models.Model):
 
     @classmethod
     def in_play(cls, pk: int) -> "Table | None":
-        """The table with its round and tournament (as `select_related` reads them) and its
-        seats' names (`seat_names`), by one prepared query: every judge's request reads
-        them first. None if there is no such table."""
+        """The table with its round and tournament (as `select_related` reads them), by a
+        prepared query: every judge's request reads them first. None if there is none.
+
+        Its seats' names are a query of their own (`seat_names`): read in the same query,
+        a row per seat, they cost PostgreSQL more than the second query (the wider rows
+        and a join of five tables to plan), though SQLite less."""
         rows = _TABLE_IN_PLAY.rows(pk)
         if not rows:
             return None
@@ -347,14 +350,6 @@ class Table(models.Model):
         round_ = instance(Round, row, _TABLE_COLUMNS, "default")
         round_.tournament = instance(Tournament, row, _TABLE_COLUMNS + _ROUND_COLUMNS, "default")
         table.round = round_
-        # A row per seat (one without a seat for a table that has none): the names come
-        # with the table, so saving a hand reads them in no query of their own.
-        seats = _TABLE_COLUMNS + _ROUND_COLUMNS + _TOURNAMENT_COLUMNS
-        table.__dict__["seat_names"] = {
-            number: Player.name_of(*names)
-            for number, *names in (row[seats:] for row in rows)
-            if number is not None
-        }
         return table
 
 
@@ -471,18 +466,12 @@ class Hand(models.Model):
         return _seat_keys(self.settlement["deltas"])
 
 
-# The judge's hot path reads these three with every hand saved and every page.
-
-
-def _seat_name_paths(prefix: str = "") -> list[str]:
-    """A seat's number and its player's name's parts (`Player.name_of`), under `prefix`."""
-    parts = ("number", "player__display_name", "player__first_name", "player__last_name")
-    return [prefix + part for part in parts]
-
-
+# The judge's hot path: what every hand saved and every judge's page read.
 _SEAT_NAMES = Prepared(
     lambda table: (
-        Seat.objects.filter(table_id=table).order_by("number").values_list(*_seat_name_paths())
+        Seat.objects.filter(table_id=table)
+        .order_by("number")
+        .values_list("number", "player__display_name", "player__first_name", "player__last_name")
     )
 )
 _PLAYED_HANDS = Prepared(lambda table: Hand.objects.filter(table_id=table).played_rows())
@@ -495,16 +484,14 @@ _NEWEST_SHEETS = Prepared(
 )
 _TABLE_COLUMNS = len(Table._meta.concrete_fields)
 _ROUND_COLUMNS = len(Round._meta.concrete_fields)
-_TOURNAMENT_COLUMNS = len(Tournament._meta.concrete_fields)
 _TABLE_IN_PLAY = Prepared(
     lambda table: (
         Table.objects.filter(pk=table)
-        .order_by("seats__number")
+        .order_by()
         .values_list(
             *field_paths(Table),
             *field_paths(Round, "round__"),
             *field_paths(Tournament, "round__tournament__"),
-            *_seat_name_paths("seats__"),
         )
     )
 )
