@@ -329,7 +329,7 @@ class Table(models.Model):
         return sheets
 
     def played_hands(self) -> list["PlayedHand"]:
-        """The table's hands in order as its standing reads them (`HandQuerySet.played`),
+        """The table's hands in order as its standing reads them (`HandQuerySet.played_rows`),
         read by a prepared query: the judge's page and every saved hand read them."""
         rows = _PLAYED_HANDS.rows(self.pk, using=self._state.db or "default")
         return [PlayedHand(*row) for row in rows]
@@ -394,15 +394,11 @@ def _seat_keys(deltas: dict[str, int | Decimal]) -> dict[int, int | Decimal]:
 
 
 class HandQuerySet(models.QuerySet):
-    def played(self) -> list["PlayedHand"]:
-        """The hands in order as a table's standing reads them (`PlayedHand`): one query
-        for their numbers, data and what they moved, and no settlement's lines (most of
-        a settlement's size, read only by a hand's history) nor model instances: on the
-        judge's page these were most of the reading (bench/bench_requests.py)."""
-        return [PlayedHand(*row) for row in self.played_rows()]
-
     def played_rows(self) -> "HandQuerySet":
-        """The rows `played` reads: number, deleted, data and what the hand moved."""
+        """The hands in order as a table's standing reads them, a `PlayedHand` a row: their
+        numbers, data and what they moved, and no settlement's lines (most of a
+        settlement's size, read only by a hand's history) nor model instances: on the
+        judge's page these were most of the reading (bench/bench_requests.py)."""
         return self.order_by("number").values_list(
             "number", "deleted", "data", KeyTransform("deltas", "settlement")
         )
@@ -420,7 +416,7 @@ class PlayedHand:
 
     @classmethod
     def of(cls, hand: "Hand") -> "PlayedHand":
-        """A hand already read, as `HandQuerySet.played` would read it."""
+        """A hand already read, as `Table.played_hands` would read it."""
         return cls(hand.number, hand.deleted, hand.data, hand.settlement["deltas"])
 
     def __str__(self) -> str:

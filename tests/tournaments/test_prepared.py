@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 
 from clubs.models import Player
-from tournaments.models import Hand, Round, Seat, Table, Tournament
+from tournaments.models import Hand, PlayedHand, Round, Seat, Table, Tournament
 from tournaments.prepared import Prepared
 
 
@@ -54,7 +54,8 @@ def test_a_tables_played_hands_are_what_the_orm_reads(table1, django_assert_num_
         )
     with django_assert_num_queries(1):
         prepared = table1.played_hands()
-    assert prepared == Hand.objects.filter(table=table1).played()
+    orm = [PlayedHand(*row) for row in Hand.objects.filter(table=table1).played_rows()]
+    assert prepared == orm
     assert [hand.number for hand in prepared] == [1, 2, 3]
     assert [hand.deleted for hand in prepared] == [False, True, False]
     assert all(isinstance(hand.deleted, bool) for hand in prepared)

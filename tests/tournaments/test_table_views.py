@@ -248,7 +248,7 @@ def test_a_hand_read_without_its_lines_moves_the_same_exact_amounts(table1):
     Hand.objects.create(
         table=table1, number=1, data={}, settlement=settlement, submission=uuid.uuid4()
     )
-    full, [played] = Hand.objects.get(), Hand.objects.played()
+    full, [played] = Hand.objects.get(), table1.played_hands()
     assert played.deltas() == full.deltas() == {1: Decimal("1.5"), 2: Decimal("-1.5"), 3: 2, 4: -2}
     assert isinstance(played.deltas()[1], Decimal)
     assert PlayedHand.of(full) == played and str(played) == "Hand 1"

@@ -116,7 +116,7 @@ def _rubbers(table: Table, hands: Hands) -> dict[str, object]:
 
 
 def _lock(table: Table) -> str | None:
-    """The lock message of a confirmed table (from its prefetched sheets), else None."""
+    """The lock message of a confirmed table (from `Table.newest_sheets`), else None."""
     sheet = next((sheet for sheet in table.newest_sheets if sheet.confirmed), None)
     return recording.lock_message(table, sheet) if sheet else None
 
@@ -268,9 +268,9 @@ def _fresh(access: TableAccess) -> TableAccess:
 
 @judge_of_table
 def table_page(request: HttpRequest, access: TableAccess) -> HttpResponse:
-    # The table as the access check read it (with its round, tournament and seats'
-    # names); its hands and sheets are read as the page asks (`Table.played_hands`,
-    # `Table.newest_sheets`): no second read of the table.
+    # The table as the access check read it (with its round and tournament); its seats'
+    # names, hands and sheets are read as the page asks (`Table.seat_names`,
+    # `Table.played_hands`, `Table.newest_sheets`): no second read of the table.
     # The phone may keep this page for offline use, for this session only.
     response = _page(request, access, offline_key=offline.session_cache_key(request))
     if not access.is_director:
