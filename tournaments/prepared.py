@@ -33,8 +33,11 @@ class _Compiled:
 class Prepared:
     """A `values_list` query compiled once per database and run with new values.
 
-    `build` takes one stand-in per value (numbers, as a primary or foreign key is) and
-    returns the queryset; it must use each stand-in exactly once, as a query parameter.
+    `build` takes one stand-in per value (an id, a primary or foreign key the query
+    selects by) and returns the queryset; it must use each stand-in exactly once, as a
+    query parameter. An id out of the database's integer range (a URL's digits may say
+    anything) selects no row, as the ORM's own lookups answer it, rather than the
+    driver's overflow error.
     """
 
     def __init__(self, build: Callable[..., QuerySet], values: int = 1) -> None:
@@ -48,11 +51,14 @@ class Prepared:
         """The query's rows for `values`, each a list of its columns' Python values."""
         if len(values) != self._values:
             raise TypeError(f"this query takes {self._values} values, not {len(values)}")
+        connection = connections[using]
+        low, high = connection.ops.integer_field_range("BigIntegerField")
+        if any(not low <= value <= high for value in values):
+            return []
         compiled = self._compiled.get(using) or self._compile(using)
         params = list(compiled.params)
         for slot, value in zip(compiled.slots, values, strict=True):
             params[slot] = value
-        connection = connections[using]
         with connection.cursor() as cursor:
             cursor.execute(compiled.sql, params)
             rows = [list(row) for row in cursor.fetchall()]

@@ -134,3 +134,11 @@ def test_the_sheets_beside_a_table_are_those_of_the_others_of_its_round_in_play(
     assert beside(table2) == generic(table2) == [table1.pk]
     Round.objects.filter(pk=table1.round_id).update(status="closed")
     assert beside(table1) == generic(table1) == []
+
+
+@pytest.mark.parametrize("table_id", [2**63, 2**70])
+def test_a_table_id_beyond_the_databases_integers_is_no_table(judge_client, table1, table_id):
+    assert Table.in_play(table_id) is None
+    assert judge_client.get(f"/tables/{table_id}/").status_code == 404
+    assert judge_client.post(f"/tables/{table_id}/hands/", {"action": "save"}).status_code == 404
+    assert judge_client.get(f"/tables/{table_id}/hands/1/history/").status_code == 404
