@@ -7,6 +7,7 @@ from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
+from django.utils.safestring import mark_safe
 
 from scoring import RULESETS, get_ruleset
 from scoring.forms import hand_form
@@ -271,24 +272,40 @@ def test_the_menu_offers_my_tables_to_the_judge_but_not_to_a_phone_with_only_the
 
 @pytest.mark.parametrize("ruleset", sorted(RULESETS))
 @pytest.mark.parametrize("language", ["en", "cs"])
-def test_the_cached_blank_form_with_names_put_in_is_the_form_rendered_with_them(ruleset, language):
-    """The blank form is rendered once with marks for the names (views.table._blank_form);
-    with the names put in, it must be what rendering with the names gives, escaping and
-    all."""
+def test_the_cached_blank_form_with_its_values_put_in_is_the_form_rendered_with_them(
+    ruleset, language
+):
+    """The form for the next hand is rendered once with marks for the names and the
+    other values (views.table._blank_add_hand); with the values put in, it must be what
+    rendering the template with them gives, escaping and all."""
     size = max(get_ruleset(ruleset).TABLE_SIZES)
     names = {seat: name for seat, name in zip(range(1, size + 1), TRICKY_NAMES * 2, strict=False)}
     table = SimpleNamespace(
-        round=SimpleNamespace(tournament=SimpleNamespace(ruleset=ruleset)), seat_names=names
+        pk=7,
+        version=12,
+        round=SimpleNamespace(tournament=SimpleNamespace(ruleset=ruleset)),
+        seat_names=names,
     )
-    for initial in (None, {"sitter": size}):
+    values = {"submission": uuid.uuid4(), "csrf_token": "a<b>&c"}
+    for initial, saved in ((None, ""), ({"sitter": size}, 'Hand 3 "saved" <now>')):
         with translation.override(language):
             cache.clear()
-            blank = table_views._blank_form(table, initial)
-            again = table_views._blank_form(table, initial)  # from the cache
+            blank = table_views._blank_add_hand(table, initial, saved=saved, **values)
+            again = table_views._blank_add_hand(table, initial, saved=saved, **values)  # cached
             form = hand_form(ruleset)(initial=initial, seat_names=names)
-            direct = render_to_string(form.template_name, {"form": form})
+            direct = render_to_string(
+                table_views.ADD_HAND_TEMPLATE,
+                {
+                    "blank_form": mark_safe(render_to_string(form.template_name, {"form": form})),
+                    "table": table,
+                    "add_url": reverse("tournaments:hand_add", args=[table.pk]),
+                    "saved": saved,
+                    **values,
+                },
+            )
         assert blank == again == direct
-        assert table_views.NAME_MARK not in blank
+        assert table_views.MARK not in blank
+        assert 'value="a&lt;b&gt;&amp;c"' in blank and 'value="12"' in blank
 
 
 TRICKY_NAMES = ['O\'Brien <Ann> & "Co"', "Nováková", "Seat 2 · x", "Žiga", "Bob"]

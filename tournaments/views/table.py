@@ -16,6 +16,7 @@ from django.contrib import messages
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -140,7 +141,7 @@ def _page(request: HttpRequest, access: TableAccess, form=None, **extra) -> Http
         "to_confirm": sheets_to_confirm_beside(request, table)
         if access.user is not None and not access.via_link and not access.is_director
         else [],
-        **_standing(table, hands, form),
+        **_standing(request, table, hands, form),
         **extra,
     }
     if access.user is not None and not access.via_link:
@@ -150,14 +151,17 @@ def _page(request: HttpRequest, access: TableAccess, form=None, **extra) -> Http
     return render(request, "tournaments/table.html", context)
 
 
-def _standing(table: Table, hands: Hands, form=None) -> dict[str, object]:
+def _standing(
+    request: HttpRequest, table: Table, hands: Hands, form=None, saved: str = ""
+) -> dict[str, object]:
     """What the page shows after `hands` (its seats, chips, turn, rubber or drive) and
-    the hand form: `form` (bound, with what the judge typed) or a blank one for the
-    next hand, as cached HTML (see `_blank_form`). Reads the prefetched seats only."""
+    the form for the next hand: `form` (bound, with what the judge typed) in
+    ADD_HAND_TEMPLATE, or a blank one as cached HTML (`add_hand`, see `_blank_add_hand`)
+    that says the hand was `saved`. Reads the prefetched seats only."""
     turn = _turn(table, hands)
     # The proposed sitter (the dealer) is filled in; the judge can change it.
     proposal = {"sitter": turn.sitter} if turn and turn.sitter else None
-    return {
+    standing = {
         "table": table,
         "names": table.seat_names,
         "hand_count": sum(1 for hand in hands if not hand.deleted),
@@ -166,11 +170,18 @@ def _standing(table: Table, hands: Hands, form=None) -> dict[str, object]:
         **table_drive(table, hands),
         "turn": turn,
         "deal": table.round.tournament.rules.DEAL,
-        "form": form,
-        "add_url": reverse("tournaments:hand_add", args=[table.pk]),
-        "blank_form": None if form is not None else _blank_form(table, proposal),
-        "submission": uuid.uuid4(),
     }
+    if form is not None:
+        return {
+            **standing,
+            "form": form,
+            "add_url": reverse("tournaments:hand_add", args=[table.pk]),
+            "submission": uuid.uuid4(),
+        }
+    blank = _blank_add_hand(
+        table, proposal, saved=saved, submission=uuid.uuid4(), csrf_token=get_token(request)
+    )
+    return {**standing, "add_hand": blank}
 
 
 def _rows(table: Table, hands: Hands, *, editable: bool) -> list[SafeString]:
@@ -213,52 +224,73 @@ def _rows(table: Table, hands: Hands, *, editable: bool) -> list[SafeString]:
 # its key, so nothing is ever stale but the form's own templates after an upgrade, when a
 # shared cache outlives the workers: this long at the latest.
 BLANK_FORM_SECONDS = 30 * 60
+ADD_HAND_TEMPLATE = "tournaments/_add_hand.html"
 
 
-def _blank_form(table: Table, initial: dict | None) -> str:
-    """The HTML of the table's blank hand form (some 350 widgets: values, penalties, the
-    card picker), rendered once per ruleset, table size, proposal and language, then
-    taken from the cache with this table's names put in.
+def _blank_add_hand(
+    table: Table, initial: dict | None, *, saved: str, submission: uuid.UUID, csrf_token: str
+) -> SafeString:
+    """The form for the next hand (ADD_HAND_TEMPLATE) with the table's blank hand form
+    (some 350 widgets: values, penalties, the card picker), rendered once per ruleset,
+    table size, proposal, language and whether it says a hand was `saved`, then taken
+    from the cache with this table's names, address and version, the form's
+    `submission` id, the `csrf_token` and the `saved` notice put in.
 
-    The form is rendered with a mark for each seat's name (`_name_mark`), which escaping
-    leaves as it is, and each mark is replaced by the name, escaped, on the way out: so a
-    server renders it once for all its tables of a size, not once per table (the first
-    page of each table on each worker cost some 50 ms), and a changed name needs nothing
-    cleared. Tests check the result against a form rendered with the names themselves.
+    It is rendered with a mark (`_mark`) for each of those, which escaping leaves as it
+    is, and each mark is replaced by its value, escaped, on the way out: so a server
+    renders it once for all its tables of a size, not once per table and request (the
+    first page of each table on each worker cost some 50 ms, and the template itself some
+    0.5 ms a save), and a changed name needs nothing cleared. Tests check the result
+    against the template rendered with the values themselves.
     """
     names = table.seat_names
-    marks = {seat: _name_mark(seat) for seat in names}
     key_parts = (
         table.round.tournament.ruleset,
-        sorted(marks),
+        sorted(names),
         sorted((initial or {}).items()),
         get_language(),
+        bool(saved),
     )
-    key = "hand-form-parts:" + hashlib.sha256(repr(key_parts).encode()).hexdigest()
+    key = "add-hand-parts:" + hashlib.sha256(repr(key_parts).encode()).hexdigest()
     parts = cache.get(key)
     if parts is None:
         form_class = hand_form(table.round.tournament.ruleset)
-        form = form_class(initial=initial, seat_names=marks)
-        # Kept cut at the marks (HTML, seat, HTML, seat, …, HTML), so putting the names
-        # in is one join rather than a pass over the whole form per seat.
-        parts = _MARKS.split(render_to_string(form.template_name, {"form": form}))
+        form = form_class(initial=initial, seat_names={seat: _mark(seat) for seat in names})
+        context = {
+            "blank_form": mark_safe(render_to_string(form.template_name, {"form": form})),
+            "table": {"version": _mark("version")},
+            "add_url": _mark("add_url"),
+            "submission": _mark("submission"),
+            "csrf_token": _mark("csrf_token"),
+            "saved": _mark("saved") if saved else "",
+        }
+        # Kept cut at the marks (HTML, key, HTML, key, …, HTML), so putting the values
+        # in is one join rather than a pass over the whole form per value.
+        parts = _MARKS.split(render_to_string(ADD_HAND_TEMPLATE, context))
         cache.set(key, parts, BLANK_FORM_SECONDS)
-    shown = {str(seat): escape(name.replace(NAME_MARK, "")) for seat, name in names.items()}
+    shown = {str(seat): escape(name.replace(MARK, "")) for seat, name in names.items()}
+    shown |= {
+        "version": str(int(table.version)),
+        "add_url": escape(reverse("tournaments:hand_add", args=[table.pk])),
+        "submission": escape(submission),
+        "csrf_token": escape(csrf_token),
+        "saved": escape(saved),
+    }
     html = "".join(shown[part] if i % 2 else part for i, part in enumerate(parts))
-    # The site's own template output, escaped as it was rendered, and names escaped here.
+    # The site's own template output, escaped as it was rendered, and values escaped here.
     return mark_safe(html)
 
 
 # A character of Unicode's private use area: no name has it (it is taken out of any that
 # did), and HTML escaping leaves it alone.
-NAME_MARK = "\ue000"
+MARK = "\ue000"
 
 
-def _name_mark(seat: int) -> str:
-    return f"{NAME_MARK}{seat}{NAME_MARK}"
+def _mark(key: int | str) -> str:
+    return f"{MARK}{key}{MARK}"
 
 
-_MARKS = re.compile(f"{NAME_MARK}(\\d+){NAME_MARK}")
+_MARKS = re.compile(f"{MARK}(\\w+){MARK}")
 
 
 def _fresh(access: TableAccess) -> TableAccess:
@@ -388,8 +420,9 @@ def _saved(request: HttpRequest, access: TableAccess, recorded: recording.Record
         "tournament": table.round.tournament,
         "hand": recorded.hand,
         "new_rows": _rows(table, [recorded.hand], editable=True),
-        "saved": _("Hand %(n)s saved.") % {"n": recorded.hand.number},
-        **_standing(table, hands),
+        **_standing(
+            request, table, hands, saved=_("Hand %(n)s saved.") % {"n": recorded.hand.number}
+        ),
     }
     return render(request, "tournaments/_hand_saved.html", context)
 
