@@ -10,6 +10,7 @@ The two-person rule: whoever confirms a sheet must be someone other than whoever
 it, by any route — another account, another browser, and not through the table's link.
 """
 
+import contextlib
 import functools
 import json
 import uuid
@@ -131,9 +132,8 @@ def _submitted(submission: uuid.UUID, table: Table) -> Hand | None:
 @dataclass(frozen=True)
 class Recorded:
     """What `add_hand` did: the hand, whether this call stored it (False: an earlier
-    submission of the same form had), and, when asked for, the table's hands in order,
-    read under the table's lock and ending with the new one, as the table's standing
-    reads them (empty when nothing was stored)."""
+    submission of the same form had), and, when asked for, the table's hands in order up
+    to the new one, as the table's standing reads them (empty when nothing was stored)."""
 
     hand: Hand
     created: bool
@@ -347,16 +347,23 @@ def add_hand(
     A repeated submission stores nothing and returns the hand the first one stored. A
     refused hand raises a `RecordingError` that says why (the table's round is not in
     play, it is locked, paper-only, or changed since the form was built). `with_hands`
-    returns the table's hands too (for a page that shows them after the save), read
-    under the table's lock.
+    returns the table's hands up to the new one too (for a page that shows them after
+    the save).
     """
+    # One statement (`chains_writes`) is a transaction of its own; only in a caller's
+    # transaction does it need one (a savepoint, for a repeated submission's error).
+    alone = chains_writes() and not connection.in_atomic_block
     try:
-        with transaction.atomic():
+        with contextlib.nullcontext() if alone else transaction.atomic():
             hand = _store(access, data, submission, expected_version, reason)
             if hand is None:
                 return Recorded(_refused(access.table, submission, expected_version), False, [])
-            # Under the table's lock, so no other save comes between; the new hand last.
+            # Under the table's lock in a transaction, else just after the one statement:
+            # then another device may have changed the table since, which the hands up to
+            # the new one show, and its blank form's version is stale, so that form's
+            # next save is refused and the phone reloads the page.
             hands = access.table.played_hands() if with_hands else []
+            hands = [played for played in hands if played.number <= hand.number]
     except IntegrityError:
         # The same submission won a race with itself (a retry on a bad network).
         existing = _submitted(submission, access.table)
@@ -376,7 +383,10 @@ def _refused(table: Table, submission: uuid.UUID, expected_version: int) -> Hand
     existing = _submitted(submission, table)
     if existing is not None:
         return existing
-    _locked(table, expected_version, adding=True)
+    # Its own transaction (a savepoint in the save's) for the lock: after a save that was
+    # one statement there is none.
+    with transaction.atomic():
+        _locked(table, expected_version, adding=True)
     # Nothing wrong any more (the round or the sheet changed meanwhile): say so as stale.
     raise StaleTable(_stale_message())
 

@@ -130,3 +130,44 @@ def test_a_save_and_the_confirmation_at_once_never_both_go_through(table1, direc
         saved = Hand.objects.exists()
         assert confirmed != saved, (attempt, results)
         assert sum(isinstance(r, recording.RecordingError) for r in results) == 1
+
+
+class TestASaveOutsideATransaction:
+    """On PostgreSQL a save is one statement and, outside a caller's transaction (as in a
+    request), no transaction of its own: its refusals, its repeats and the hands it
+    answers with must be what they are inside one."""
+
+    def _add(self, table, version, submission=None, points=59, with_hands=False):
+        assert not connection.in_atomic_block
+        return recording.add_hand(
+            access=_access(table),
+            data={**HAND, "declarer_points": points},
+            submission=submission or uuid.uuid4(),
+            expected_version=version,
+            with_hands=with_hands,
+        )
+
+    def test_a_stale_form_is_refused_and_a_repeat_returns_the_stored_hand(self, table1):
+        submission = uuid.uuid4()
+        first = self._add(table1, 0, submission)
+        with pytest.raises(recording.StaleTable):
+            self._add(table1, 0, points=64)
+        again = self._add(table1, 0, submission)
+        assert (again.hand, again.created, first.created) == (first.hand, False, True)
+        assert Hand.objects.count() == HandRevision.objects.count() == 1
+
+    def test_a_locked_table_refuses_in_the_locks_words(self, table1, director):
+        sheet = ScoreSheet.objects.create(table=table1, entered_actor="judge link")
+        for seat in table1.seats.all():
+            SheetLine.objects.create(sheet=sheet, seat=seat.number, player=seat.player, chips=100)
+        recording.confirm_sheet(sheet=sheet, by=director)
+        with pytest.raises(recording.TableLocked):
+            self._add(table1, 1)
+        assert not Hand.objects.exists()
+
+    def test_the_hands_it_answers_with_end_with_the_new_one(self, table1):
+        self._add(table1, 0)
+        recorded = self._add(table1, 1, points=64, with_hands=True)
+        assert [hand.number for hand in recorded.hands] == [1, 2]
+        assert recorded.hands[-1].data["declarer_points"] == 64
+        assert recorded.hand.revisions.get().data == recorded.hand.data
