@@ -331,7 +331,7 @@ class Table(models.Model):
     def played_hands(self) -> list["PlayedHand"]:
         """The table's hands in order as its standing reads them (`HandQuerySet.played_rows`),
         read by a prepared query: the judge's page and every saved hand read them."""
-        rows = _PLAYED_HANDS.rows(self.pk, using=self._state.db or "default")
+        rows = PLAYED_HANDS.rows(self.pk, using=self._state.db or "default")
         return [PlayedHand(*row) for row in rows]
 
     @classmethod
@@ -470,7 +470,8 @@ _SEAT_NAMES = Prepared(
         .values_list("number", "player__display_name", "player__first_name", "player__last_name")
     )
 )
-_PLAYED_HANDS = Prepared(lambda table: Hand.objects.filter(table_id=table).played_rows())
+# Public for a save that reads them in the statements that store a hand (recording).
+PLAYED_HANDS = Prepared(lambda table: Hand.objects.filter(table_id=table).played_rows())
 _NEWEST_SHEETS = Prepared(
     lambda table: (
         ScoreSheet.objects.filter(table_id=table)

@@ -49,19 +49,33 @@ class Prepared:
 
     def rows(self, *values: Any, using: str = DEFAULT_DB_ALIAS) -> list[list[Any]]:
         """The query's rows for `values`, each a list of its columns' Python values."""
+        statement = self.statement(*values, using=using)
+        if statement is None:
+            return []
+        with connections[using].cursor() as cursor:
+            cursor.execute(*statement)
+            return self.converted(cursor.fetchall(), using=using)
+
+    def statement(self, *values: Any, using: str = DEFAULT_DB_ALIAS) -> tuple[str, list] | None:
+        """The query's SQL and parameters for `values`, to run with other statements;
+        None when it selects no row (an id out of range). Its rows are `converted`."""
         if len(values) != self._values:
             raise TypeError(f"this query takes {self._values} values, not {len(values)}")
-        connection = connections[using]
-        low, high = connection.ops.integer_field_range("BigIntegerField")
+        low, high = connections[using].ops.integer_field_range("BigIntegerField")
         if any(not low <= value <= high for value in values):
-            return []
+            return None
         compiled = self._compiled.get(using) or self._compile(using)
         params = list(compiled.params)
         for slot, value in zip(compiled.slots, values, strict=True):
             params[slot] = value
-        with connection.cursor() as cursor:
-            cursor.execute(compiled.sql, params)
-            rows = [list(row) for row in cursor.fetchall()]
+        return compiled.sql, params
+
+    def converted(self, fetched: Sequence[Sequence[Any]], using: str = DEFAULT_DB_ALIAS) -> list:
+        """The rows the query's SQL fetched, each a list of its columns' Python values, as
+        the ORM converts them (JSON, booleans, dates)."""
+        connection = connections[using]
+        compiled = self._compiled.get(using) or self._compile(using)
+        rows = [list(row) for row in fetched]
         for column, converters, expression in compiled.converters:
             for row in rows:
                 value = row[column]

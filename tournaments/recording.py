@@ -27,6 +27,7 @@ from scoring import score_hand
 from tournaments.access import TableAccess
 from tournaments.exact_json import ExactDecoder, ExactEncoder
 from tournaments.models import (
+    PLAYED_HANDS,
     Hand,
     HandRevision,
     PlayedHand,
@@ -132,8 +133,9 @@ def _submitted(submission: uuid.UUID, table: Table) -> Hand | None:
 @dataclass(frozen=True)
 class Recorded:
     """What `add_hand` did: the hand, whether this call stored it (False: an earlier
-    submission of the same form had), and, when asked for, the table's hands in order up
-    to the new one, as the table's standing reads them (empty when nothing was stored)."""
+    submission of the same form had), and, when asked for, the table's hands in order,
+    read under the table's lock and ending with the new one, as the table's standing
+    reads them (empty when nothing was stored)."""
 
     hand: Hand
     created: bool
@@ -229,9 +231,12 @@ _SAVED_BY_COLUMNS = ("changed_by", "actor", "changed_at", "reason")
 
 
 def chains_writes() -> bool:
-    """Whether the database runs an INSERT inside a WITH (PostgreSQL does; SQLite does
-    not), so the claim, the hand and its revision can be one statement."""
-    return connection.vendor == "postgresql"
+    """Whether the database runs an INSERT inside a WITH and statements sent together as
+    one transaction (PostgreSQL does, with Django's client-side binding of parameters;
+    SQLite does not): so the claim, the hand and its revision are one statement, and the
+    table's hands read with it, one round trip."""
+    options = connection.settings_dict.get("OPTIONS", {})
+    return connection.vendor == "postgresql" and not options.get("server_side_binding")
 
 
 @dataclass(frozen=True)
@@ -288,13 +293,15 @@ def _store(
     submission: uuid.UUID,
     expected_version: int,
     reason: str,
-) -> Hand | None:
-    """Claim the table (`_claim`) and store the hand and its first revision; None, storing
-    nothing, if the claim did not match the table.
+    with_hands: bool,
+) -> tuple[Hand, list[PlayedHand]] | None:
+    """Claim the table (`_claim`) and store the hand and its first revision, and then,
+    `with_hands`, read the table's hands under its lock; None, storing nothing, if the
+    claim did not match the table.
 
     Written as SQL for the judge's hot path, as the claim is: saving the hand and its
     revision through the ORM cost some 0.6 ms of Python each, and on PostgreSQL the
-    three statements are one round trip (`chains_writes`)."""
+    three statements and the read are one round trip (`chains_writes`)."""
     table, now = access.table, timezone.now()
     values = (table.pk, data, settle(table, data), False, 1, submission)
     hand_params = [
@@ -309,14 +316,24 @@ def _store(
     ]
     insert_returns = connection.features.can_return_columns_from_insert
     sql = _store_sql(insert_returns)
+    hands: list[PlayedHand] = []
     with connection.cursor() as cursor:
         if chains_writes():
-            claim = _claim_params(table, expected_version, now)
-            cursor.execute(sql.chained, [*claim, *hand_params, *saved_by])
+            statement = sql.chained
+            params = [*_claim_params(table, expected_version, now), *hand_params, *saved_by]
+            if with_hands:
+                # Sent together, the statements are one transaction: the read sees the new
+                # hand, and the table's row stays locked until it is done.
+                read, read_params = PLAYED_HANDS.statement(table.pk)
+                statement, params = f"{statement}; {read}", [*params, *read_params]
+            cursor.execute(statement, params)
             row = cursor.fetchone()
             if row is None:
                 return None
             pk, number = row
+            if with_hands:
+                cursor.nextset()
+                hands = [PlayedHand(*row) for row in PLAYED_HANDS.converted(cursor.fetchall())]
         else:
             last = _claim(table, expected_version, now)
             if last is None:
@@ -328,9 +345,10 @@ def _store(
             else:
                 pk = connection.ops.last_insert_id(cursor, Hand._meta.db_table, "id")
             cursor.execute(sql.revision, [*saved_by, pk])
+            hands = table.played_hands() if with_hands else []
     stored = dict(zip(("id", "number", *_HAND_COLUMNS), (pk, number, *values), strict=True))
     row = [stored[field.name] for field in Hand._meta.concrete_fields]
-    return instance(Hand, row, 0, connection.alias)
+    return instance(Hand, row, 0, connection.alias), hands
 
 
 def add_hand(
@@ -347,23 +365,18 @@ def add_hand(
     A repeated submission stores nothing and returns the hand the first one stored. A
     refused hand raises a `RecordingError` that says why (the table's round is not in
     play, it is locked, paper-only, or changed since the form was built). `with_hands`
-    returns the table's hands up to the new one too (for a page that shows them after
-    the save).
+    returns the table's hands too (for a page that shows them after the save), read
+    under the table's lock.
     """
-    # One statement (`chains_writes`) is a transaction of its own; only in a caller's
+    # One round trip (`chains_writes`) is a transaction of its own; only in a caller's
     # transaction does it need one (a savepoint, for a repeated submission's error).
     alone = chains_writes() and not connection.in_atomic_block
     try:
         with contextlib.nullcontext() if alone else transaction.atomic():
-            hand = _store(access, data, submission, expected_version, reason)
-            if hand is None:
+            stored = _store(access, data, submission, expected_version, reason, with_hands)
+            if stored is None:
                 return Recorded(_refused(access.table, submission, expected_version), False, [])
-            # Under the table's lock in a transaction, else just after the one statement:
-            # then another device may have changed the table since, which the hands up to
-            # the new one show, and its blank form's version is stale, so that form's
-            # next save is refused and the phone reloads the page.
-            hands = access.table.played_hands() if with_hands else []
-            hands = [played for played in hands if played.number <= hand.number]
+            hand, hands = stored
     except IntegrityError:
         # The same submission won a race with itself (a retry on a bad network).
         existing = _submitted(submission, access.table)

@@ -19,8 +19,8 @@ pytestmark = pytest.mark.django_db
 
 HTMX = {"HX-Request": "true"}
 # Session, user, the table, its seats; BEGIN, the UPDATE that locks, checks and bumps the
-# table and reads the last number, hand, revision (on PostgreSQL these three are one
-# statement), for htmx the hands; COMMIT.
+# table and reads the last number, hand, revision, for htmx the hands; COMMIT. (On
+# PostgreSQL the UPDATE, the INSERTs and the read are one round trip, with no BEGIN.)
 SAVE_QUERIES = 10
 
 

@@ -424,7 +424,9 @@ def _saved(request: HttpRequest, access: TableAccess, recorded: recording.Record
             request, table, hands, saved=_("Hand %(n)s saved.") % {"n": recorded.hand.number}
         ),
     }
-    return render(request, "tournaments/_hand_saved.html", context)
+    # Rendered without the request: the fragment shows nothing the context processors
+    # give (the user, the messages, the roles), which cost some 0.1 ms to set up.
+    return HttpResponse(render_to_string("tournaments/_hand_saved.html", context))
 
 
 def _without_ruleset(data: dict) -> dict:
