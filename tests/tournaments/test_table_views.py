@@ -3,7 +3,6 @@ from decimal import Decimal
 from types import SimpleNamespace
 
 import pytest
-from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
@@ -289,9 +288,9 @@ def test_the_cached_blank_form_with_its_values_put_in_is_the_form_rendered_with_
     values = {"submission": uuid.uuid4(), "csrf_token": "a<b>&c"}
     for initial, saved in ((None, ""), ({"sitter": size}, 'Hand 3 "saved" <now>')):
         with translation.override(language):
-            cache.clear()
+            table_views._add_hand_parts.cache_clear()
             blank = table_views._blank_add_hand(table, initial, saved=saved, **values)
-            again = table_views._blank_add_hand(table, initial, saved=saved, **values)  # cached
+            again = table_views._blank_add_hand(table, initial, saved=saved, **values)  # kept
             form = hand_form(ruleset)(initial=initial, seat_names=names)
             direct = render_to_string(
                 table_views.ADD_HAND_TEMPLATE,

@@ -5,7 +5,7 @@ link, or a director); anyone else gets 403 or 404. The confirmation views are fo
 second person: a director or the judge of another table of the round.
 """
 
-import hashlib
+import functools
 import re
 import uuid
 from collections.abc import Sequence
@@ -13,7 +13,6 @@ from dataclasses import replace
 from urllib.parse import quote
 
 from django.contrib import messages
-from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
@@ -220,10 +219,6 @@ def _rows(table: Table, hands: Hands, *, editable: bool) -> list[SafeString]:
     return rows
 
 
-# How long a blank hand form's HTML is kept: a round's length is plenty. Its inputs are
-# its key, so nothing is ever stale but the form's own templates after an upgrade, when a
-# shared cache outlives the workers: this long at the latest.
-BLANK_FORM_SECONDS = 30 * 60
 ADD_HAND_TEMPLATE = "tournaments/_add_hand.html"
 
 
@@ -232,8 +227,8 @@ def _blank_add_hand(
 ) -> SafeString:
     """The form for the next hand (ADD_HAND_TEMPLATE) with the table's blank hand form
     (some 350 widgets: values, penalties, the card picker), rendered once per ruleset,
-    table size, proposal, language and whether it says a hand was `saved`, then taken
-    from the cache with this table's names, address and version, the form's
+    table size, proposal, language and whether it says a hand was `saved`
+    (`_add_hand_parts`), with this table's names, address and version, the form's
     `submission` id, the `csrf_token` and the `saved` notice put in.
 
     It is rendered with a mark (`_mark`) for each of those, which escaping leaves as it
@@ -244,30 +239,13 @@ def _blank_add_hand(
     against the template rendered with the values themselves.
     """
     names = table.seat_names
-    key_parts = (
+    parts = _add_hand_parts(
         table.round.tournament.ruleset,
-        sorted(names),
-        sorted((initial or {}).items()),
+        tuple(sorted(names)),
+        tuple(sorted((initial or {}).items())),
         get_language(),
         bool(saved),
     )
-    key = "add-hand-parts:" + hashlib.sha256(repr(key_parts).encode()).hexdigest()
-    parts = cache.get(key)
-    if parts is None:
-        form_class = hand_form(table.round.tournament.ruleset)
-        form = form_class(initial=initial, seat_names={seat: _mark(seat) for seat in names})
-        context = {
-            "blank_form": mark_safe(render_to_string(form.template_name, {"form": form})),
-            "table": {"version": _mark("version")},
-            "add_url": _mark("add_url"),
-            "submission": _mark("submission"),
-            "csrf_token": _mark("csrf_token"),
-            "saved": _mark("saved") if saved else "",
-        }
-        # Kept cut at the marks (HTML, key, HTML, key, …, HTML), so putting the values
-        # in is one join rather than a pass over the whole form per value.
-        parts = _MARKS.split(render_to_string(ADD_HAND_TEMPLATE, context))
-        cache.set(key, parts, BLANK_FORM_SECONDS)
     shown = {str(seat): escape(name.replace(MARK, "")) for seat, name in names.items()}
     shown |= {
         "version": str(int(table.version)),
@@ -279,6 +257,32 @@ def _blank_add_hand(
     html = "".join(shown[part] if i % 2 else part for i, part in enumerate(parts))
     # The site's own template output, escaped as it was rendered, and values escaped here.
     return mark_safe(html)
+
+
+@functools.lru_cache(maxsize=64)
+def _add_hand_parts(
+    ruleset: str, seats: tuple[int, ...], initial: tuple, language: str, saved: bool
+) -> tuple[str, ...]:
+    """ADD_HAND_TEMPLATE with a blank form, rendered in `language` (the active one) with
+    marks, cut at them: HTML, key, HTML, key, …, HTML, so putting the values in is one
+    join rather than a pass over the whole form per value.
+
+    Kept in each process's memory, not in Django's cache: it is a function of its
+    arguments and the code alone, so it can never be stale, and a shared cache (Redis)
+    would cost a round trip for some 40 KB on every save and judge's page. 64 of them
+    (rulesets × table sizes × proposals × languages) are 3 MB at most."""
+    form_class = hand_form(ruleset)
+    seat_names = {seat: _mark(seat) for seat in seats}
+    form = form_class(initial=dict(initial) or None, seat_names=seat_names)
+    context = {
+        "blank_form": mark_safe(render_to_string(form.template_name, {"form": form})),
+        "table": {"version": _mark("version")},
+        "add_url": _mark("add_url"),
+        "submission": _mark("submission"),
+        "csrf_token": _mark("csrf_token"),
+        "saved": _mark("saved") if saved else "",
+    }
+    return tuple(_MARKS.split(render_to_string(ADD_HAND_TEMPLATE, context)))
 
 
 # A character of Unicode's private use area: no name has it (it is taken out of any that
