@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import cache
 from typing import Union
 
 __all__ = ["Phrase", "Value", "gettext_noop", "joined", "phrase", "series", "word"]
@@ -74,7 +75,16 @@ class Phrase:
 def phrase(template: str, /, **values: Value) -> Phrase:
     """A :class:`Phrase`: ``phrase("seat {seat}", seat=4)``. ``template`` is a literal, so
     ``makemessages`` finds it."""
+    if not values:
+        return _constant(template)
     return Phrase(template, tuple(values.items()))
+
+
+@cache
+def _constant(template: str) -> Phrase:
+    # A phrase without blanks is the same every time, and readers build several for each
+    # hand they read (the reasons they would refuse it with); a phrase is immutable.
+    return Phrase(template)
 
 
 def word(text: str) -> Phrase:
