@@ -8,6 +8,7 @@ from urllib.parse import unquote
 
 import pytest
 from django.contrib.messages import get_messages
+from django.db import connection
 from django.urls import reverse
 
 from tests.tournaments.helpers import hand_post
@@ -280,3 +281,14 @@ class TestWhatAnHtmxSaveSaysItDid:
         response = _save(judge_client, table1, htmx=True, partner=1)
         assert response.headers["X-Hand-Outcome"] == "invalid"
         assert not Hand.objects.exists()
+
+
+def test_statements_are_chained_only_on_postgresql_with_client_side_binding(monkeypatch):
+    """Statements sent together need PostgreSQL's simple protocol, which Django's default
+    (client-side) binding of parameters uses; with server-side binding a save falls back to
+    one statement at a time (TestTheNextNumber runs that path)."""
+    postgres = connection.vendor == "postgresql"
+    assert recording.chains_writes() is postgres
+    options = {**connection.settings_dict.get("OPTIONS", {}), "server_side_binding": True}
+    monkeypatch.setitem(connection.settings_dict, "OPTIONS", options)
+    assert recording.chains_writes() is False
