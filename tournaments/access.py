@@ -9,7 +9,7 @@ check.
 import hmac
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import wraps
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -95,6 +95,11 @@ def table_access(request: HttpRequest, table: Table) -> TableAccess | None:
             return TableAccess(table, user, f"{_actor(user)} ({link})", False, browser, True)
         return TableAccess(table, None, link, False, browser, via_link=True)
     return None
+
+
+def reread(access: TableAccess) -> TableAccess:
+    """The same access with the table read again, its hands, seats and sheets with it."""
+    return replace(access, table=Table.objects.with_play().get(pk=access.table.pk))
 
 
 def table_for_judge(request: HttpRequest, table_id: int) -> TableAccess:

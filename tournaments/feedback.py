@@ -8,10 +8,11 @@ the plain text the user reads.
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from urllib.parse import quote
 
 from django import forms
 from django.contrib import messages
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
 from scoring import HandError
@@ -35,6 +36,11 @@ class Outcome:
     # The refusal is a conflict: another device changed the table since the form was
     # built (the phone's queue shows the two side by side).
     conflict: bool = False
+
+    @property
+    def refusal(self) -> str:
+        """The refusal as `told_phone` names it: "conflict" or "refused"."""
+        return "conflict" if self.conflict else "refused"
 
 
 @contextmanager
@@ -85,3 +91,26 @@ def form_refused(request: HttpRequest, form: forms.Form) -> None:
                 messages.error(
                     request, _("%(field)s: %(error)s") % {"field": field.label, "error": text}
                 )
+
+
+# What became of a hand (or a sheet) a phone sent: saved, stored-before (an earlier send
+# of the same form stored it), conflict (another device changed the table since the form
+# was built), refused (the table's state; the message says why, URL-encoded) or invalid
+# (the form's errors). A stored hand's number comes with it. The phone's queue of hands
+# saved offline reads them (static/js/judge-offline.js).
+OUTCOME_HEADER = "X-Hand-Outcome"
+REFUSAL_HEADER = "X-Hand-Refusal"
+NUMBER_HEADER = "X-Hand-Number"
+
+
+def told_phone(
+    response: HttpResponse, outcome: str, message: str = "", *, number: int | None = None
+) -> HttpResponse:
+    """`response` saying in its headers what became of what the phone sent."""
+    response[OUTCOME_HEADER] = outcome
+    if message:
+        # Headers carry Latin-1 only; the phone decodes this (decodeURIComponent).
+        response[REFUSAL_HEADER] = quote(message)
+    if number is not None:
+        response[NUMBER_HEADER] = str(number)
+    return response

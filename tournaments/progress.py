@@ -1,16 +1,23 @@
 """Where each table of a round stands, as the dashboard, "My tables" and the judge's page
 show it: waiting, in play, sheet entered (waiting for a second person), discrepancy or
-confirmed.
+confirmed; and what the judge's page and the sheet's page show of a table's play: its
+rubbers and its lock.
 """
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scoring.errors import HandError
+from scoring.hand_documents import score_rubbers
+from scoring.translate import error_text
 from tournaments import contact, recording
 from tournaments.access import browser_id, holds_link
-from tournaments.models import Round, ScoreSheet, Table
+from tournaments.models import Hand, PlayedHand, Round, ScoreSheet, Table
 from tournaments.prepared import Prepared
 from tournaments.sheets import SheetCheck
 
@@ -126,3 +133,39 @@ def _to_confirm(request: HttpRequest, waiting_ids: set[int]) -> list[TableState]
     )
     waiting = [s for s in map(table_state, tables) if s.state in {"entered", "discrepancy"}]
     return with_refusals(request, waiting)
+
+
+# A table's hands as its pages read them: `PlayedHand`s (the judge's page, a saved hand's
+# answer) or `Hand`s (the score sheet's page, which shows their settlements too).
+Hands = Sequence[PlayedHand] | Sequence[Hand]
+
+
+def table_rubbers(table: Table, hands: Hands) -> dict[str, object]:
+    """The rubber in play (or just ended) and those ended before it, after the saved
+    hands, where the ruleset plays rubbers; nothing otherwise.
+
+    The same reading of rubbers as the calculator's: a hand after a rubber's end starts
+    the next. A hand that cannot join its rubber is named by its number.
+    """
+    tournament = table.round.tournament
+    played = [hand for hand in hands if not hand.deleted]
+    if tournament.rules.RUBBERS is None or not played:
+        return {}
+    try:
+        rubbers = score_rubbers(
+            tournament.rules, [hand.data for hand in played], tournament.house_rules
+        )
+    except HandError as error:
+        index = re.match(r"hands\[(\d+)\]\.?", error.field)
+        if index is None:
+            return {"rubber": {"error": f"{error.field}: {error_text(error)}"}}
+        hand = played[int(index.group(1))]
+        field = error.field[index.end() :] or _("hand")
+        return {"rubber": {"error": f"{hand}: {field}: {error_text(error)}"}}
+    return {"rubber": rubbers[-1], "rubber_number": len(rubbers), "earlier": rubbers[:-1]}
+
+
+def lock_message(table: Table) -> str | None:
+    """The lock message of a confirmed table (from `Table.newest_sheets`), else None."""
+    sheet = next((sheet for sheet in table.newest_sheets if sheet.confirmed), None)
+    return recording.lock_message(table, sheet) if sheet else None

@@ -10,6 +10,7 @@ from tournaments.views import (
     rounds,
     seasons,
     setup,
+    sheets,
     standings,
     table,
 )
@@ -95,11 +96,11 @@ urlpatterns = [
     path(
         "tables/<int:table_id>/hands/<int:number>/history/", table.hand_history, name="hand_history"
     ),
-    path("tables/<int:table_id>/sheet/", table.sheet_enter, name="sheet"),
+    path("tables/<int:table_id>/sheet/", sheets.sheet_enter, name="sheet"),
     path("tables/<int:table_id>/hands/after/<int:number>/", queue.hands_after, name="hands_after"),
     path("tables/<int:table_id>/contact/", queue.ping, name="contact"),
-    path("sheets/<int:sheet_id>/", table.sheet_review, name="sheet_review"),
-    path("sheets/<int:sheet_id>/confirm/", table.sheet_confirm, name="sheet_confirm"),
-    path("tables/<int:table_id>/reopen/", table.table_reopen, name="table_reopen"),
+    path("sheets/<int:sheet_id>/", sheets.sheet_review, name="sheet_review"),
+    path("sheets/<int:sheet_id>/confirm/", sheets.sheet_confirm, name="sheet_confirm"),
+    path("tables/<int:table_id>/reopen/", sheets.table_reopen, name="table_reopen"),
     path("my-tables/", table.my_tables, name="my_tables"),
 ]

@@ -1,19 +1,15 @@
-"""The judge's page at a table: hands, their history, and the end-of-round score sheet.
+"""The judge's page at a table: its hands (saved, changed, deleted, their history) and
+the judge's tables. The end-of-round score sheet is in `tournaments.views.sheets`.
 
 Every view here gets its table through `judge_of_table` (the table's judge, its private
-link, or a director); anyone else gets 403 or 404. The confirmation views are for the
-second person: a director or the judge of another table of the round.
+link, or a director); anyone else gets 403 or 404.
 """
 
 import functools
 import re
 import uuid
-from collections.abc import Sequence
-from dataclasses import replace
-from urllib.parse import quote
 
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
@@ -26,34 +22,30 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 
-from accounts.roles import director_required, is_director, public, signed_in
-from scoring.errors import HandError
+from accounts.roles import public, signed_in
 from scoring.forms import hand_form
-from scoring.hand_documents import score_rubbers
 from scoring.templatetags.scoring_tags import signed
-from scoring.translate import error_text
 from scoring.turns import Turn
-from tournaments import contact, offline, recording, services
-from tournaments.access import (
-    TableAccess,
-    browser_id,
-    holds_link,
-    judge_of_table,
-    remember_link,
-    table_access,
-)
+from tournaments import contact, offline, recording
+from tournaments.access import TableAccess, judge_of_table, remember_link, reread
 from tournaments.drive import table_drive
-from tournaments.feedback import service_refusals
+from tournaments.feedback import service_refusals, told_phone
 from tournaments.forms import (
     HandActionForm,
     HandDeleteForm,
     HandSubmissionForm,
     ReasonForm,
-    SheetForm,
     TableVersionForm,
 )
-from tournaments.models import Hand, HandRevision, PlayedHand, Round, ScoreSheet, Table
-from tournaments.progress import sheets_to_confirm, sheets_to_confirm_beside, table_state
+from tournaments.models import Hand, HandRevision, Round, Table
+from tournaments.progress import (
+    Hands,
+    lock_message,
+    sheets_to_confirm,
+    sheets_to_confirm_beside,
+    table_rubbers,
+    table_state,
+)
 from tournaments.sheets import computed_counts
 
 
@@ -68,11 +60,6 @@ def judge_link(request: HttpRequest, token: str) -> HttpResponse:
 def _hand_form(table: Table, data=None, initial=None):
     form_class = hand_form(table.round.tournament.ruleset)
     return form_class(data, initial=initial, seat_names=table.seat_names)
-
-
-# A table's hands as its standing reads them: `PlayedHand`s (the judge's page, a saved
-# hand's answer) or `Hand`s (the score sheet's page, which shows their settlements too).
-Hands = Sequence[PlayedHand] | Sequence[Hand]
 
 
 def _turn(table: Table, hands: Hands) -> Turn | None:
@@ -90,40 +77,9 @@ def _running(table: Table, hands: Hands, extra: dict | None = None) -> dict[int,
     return computed_counts(table.seat_names, tournament.starting_chips, deltas)
 
 
-def _rubbers(table: Table, hands: Hands) -> dict[str, object]:
-    """The rubber in play (or just ended) and those ended before it, after the saved
-    hands, where the ruleset plays rubbers; nothing otherwise.
-
-    The same reading of rubbers as the calculator's: a hand after a rubber's end starts
-    the next. A hand that cannot join its rubber is named by its number.
-    """
-    tournament = table.round.tournament
-    played = [hand for hand in hands if not hand.deleted]
-    if tournament.rules.RUBBERS is None or not played:
-        return {}
-    try:
-        rubbers = score_rubbers(
-            tournament.rules, [hand.data for hand in played], tournament.house_rules
-        )
-    except HandError as error:
-        index = re.match(r"hands\[(\d+)\]\.?", error.field)
-        if index is None:
-            return {"rubber": {"error": f"{error.field}: {error_text(error)}"}}
-        hand = played[int(index.group(1))]
-        field = error.field[index.end() :] or _("hand")
-        return {"rubber": {"error": f"{hand}: {field}: {error_text(error)}"}}
-    return {"rubber": rubbers[-1], "rubber_number": len(rubbers), "earlier": rubbers[:-1]}
-
-
-def _lock(table: Table) -> str | None:
-    """The lock message of a confirmed table (from `Table.newest_sheets`), else None."""
-    sheet = next((sheet for sheet in table.newest_sheets if sheet.confirmed), None)
-    return recording.lock_message(table, sheet) if sheet else None
-
-
 def _editable(table: Table) -> bool:
     """Whether the table's hands may still be changed: its round in play, not locked."""
-    return table.round.status == Round.Status.PLAYING and _lock(table) is None
+    return table.round.status == Round.Status.PLAYING and lock_message(table) is None
 
 
 def _page(request: HttpRequest, access: TableAccess, form=None, **extra) -> HttpResponse:
@@ -136,7 +92,7 @@ def _page(request: HttpRequest, access: TableAccess, form=None, **extra) -> Http
         "hands": hands,
         "rows": _rows(table, hands, editable=_editable(table)),
         "sheet": next(iter(table.newest_sheets), None),
-        "locked": _lock(table),
+        "locked": lock_message(table),
         "to_confirm": sheets_to_confirm_beside(request, table)
         if access.user is not None and not access.via_link and not access.is_director
         else [],
@@ -165,7 +121,7 @@ def _standing(
         "names": table.seat_names,
         "hand_count": sum(1 for hand in hands if not hand.deleted),
         "running": _running(table, hands),
-        **_rubbers(table, hands),
+        **table_rubbers(table, hands),
         **table_drive(table, hands),
         "turn": turn,
         "deal": table.round.tournament.rules.DEAL,
@@ -297,11 +253,6 @@ def _mark(key: int | str) -> str:
 _MARKS = re.compile(f"{MARK}(\\w+){MARK}")
 
 
-def _fresh(access: TableAccess) -> TableAccess:
-    """The same access with the table re-read, hands, seats and sheets prefetched."""
-    return replace(access, table=Table.objects.with_play().get(pk=access.table.pk))
-
-
 @judge_of_table
 def table_page(request: HttpRequest, access: TableAccess) -> HttpResponse:
     # The table as the access check read it (with its round and tournament); its seats'
@@ -323,7 +274,7 @@ def hand_add(request: HttpRequest, access: TableAccess) -> HttpResponse:
     A save reads only the table's seats (for the form) before recording, and answers an
     htmx request with the new hand's row, the chips and a blank form for the next hand
     (`_saved`); without JavaScript it redirects to the table's page. An htmx save's
-    answer says in `OUTCOME_HEADER` what became of the hand, for the phone's queue of
+    answer says in `feedback.OUTCOME_HEADER` what became of the hand, for the phone's queue of
     hands saved offline (static/js/judge-offline.js).
     """
     if not HandActionForm(request.POST).saving():
@@ -335,13 +286,13 @@ def hand_add(request: HttpRequest, access: TableAccess) -> HttpResponse:
         if request.htmx:
             response = _preview(request, access, form=form)
             response = reswap(retarget(response, "#preview"), "innerHTML")
-            return _outcome(response, "invalid", _("The hand's form has errors: nothing saved."))
-        return _page(request, _fresh(access), form=form)
+            return told_phone(response, "invalid", _("The hand's form has errors: nothing saved."))
+        return _page(request, reread(access), form=form)
     hidden = HandSubmissionForm(request.POST)
     if not hidden.is_valid():
         message = _("The form is incomplete; open the table page again.")
         messages.error(request, message)
-        return _outcome(_back(request, table), "refused", message)
+        return told_phone(_back(request, table), "refused", message)
     with service_refusals(request) as outcome:
         recorded = recording.add_hand(
             access=access,
@@ -351,42 +302,17 @@ def hand_add(request: HttpRequest, access: TableAccess) -> HttpResponse:
             with_hands=bool(request.htmx),  # the htmx answer shows the chips after them
         )
     if not outcome.ok:
-        return _outcome(_back(request, table), _refusal(outcome), outcome.message)
+        return told_phone(_back(request, table), outcome.refusal, outcome.message)
     number = recorded.hand.number
     if not recorded.created:
         messages.info(
             request, _("Hand %(n)s was already saved; it is stored once.") % {"n": number}
         )
-        return _outcome(_back(request, table), "stored-before", number=number)
+        return told_phone(_back(request, table), "stored-before", number=number)
     if request.htmx:
-        return _outcome(_saved(request, access, recorded), "saved", number=number)
+        return told_phone(_saved(request, access, recorded), "saved", number=number)
     messages.success(request, _("Hand %(n)s saved.") % {"n": number})
     return redirect(table)
-
-
-# What became of a hand (or a sheet) a phone sent: saved, stored-before (an earlier send
-# of the same form stored it), conflict (another device changed the table since the form
-# was built), refused (the table's state; the message says why, URL-encoded) or invalid
-# (the form's errors). A stored hand's number comes with it.
-OUTCOME_HEADER = "X-Hand-Outcome"
-REFUSAL_HEADER = "X-Hand-Refusal"
-NUMBER_HEADER = "X-Hand-Number"
-
-
-def _outcome(
-    response: HttpResponse, outcome: str, message: str = "", *, number: int | None = None
-) -> HttpResponse:
-    response[OUTCOME_HEADER] = outcome
-    if message:
-        # Headers carry Latin-1 only; the phone decodes this (decodeURIComponent).
-        response[REFUSAL_HEADER] = quote(message)
-    if number is not None:
-        response[NUMBER_HEADER] = str(number)
-    return response
-
-
-def _refusal(outcome) -> str:
-    return "conflict" if outcome.conflict else "refused"
 
 
 def _preview(request: HttpRequest, access: TableAccess, form=None) -> HttpResponse:
@@ -401,7 +327,7 @@ def _preview(request: HttpRequest, access: TableAccess, form=None) -> HttpRespon
     if request.htmx:
         return render(request, "tournaments/_hand_preview.html", context)
     # The whole page (no JavaScript) shows the table's sheet too: the table read with it.
-    return _page(request, _fresh(access), form=form, preview=settlement, after=context.get("after"))
+    return _page(request, reread(access), form=form, preview=settlement, after=context.get("after"))
 
 
 def _back(request: HttpRequest, table: Table) -> HttpResponse:
@@ -445,11 +371,11 @@ def _own_hand(access: TableAccess, number: int) -> Hand:
 @judge_of_table
 def hand_edit(request: HttpRequest, access: TableAccess, number: int) -> HttpResponse:
     """Change a saved hand with a reason; the previous version is kept in its history."""
-    access = _fresh(access)
+    access = reread(access)
     table, hand = access.table, _own_hand(access, number)
     reason_form = ReasonForm(request.POST or None)
     version_form = TableVersionForm(request.POST or None)
-    if _lock(table):
+    if lock_message(table):
         messages.error(request, _("This table is locked; its hands can no longer change."))
         return redirect(table)
     if request.method == "POST":
@@ -488,7 +414,7 @@ def hand_edit(request: HttpRequest, access: TableAccess, number: int) -> HttpRes
 @judge_of_table
 @require_POST
 def hand_delete(request: HttpRequest, access: TableAccess, number: int) -> HttpResponse:
-    access = _fresh(access)
+    access = reread(access)
     hand = _own_hand(access, number)
     form = HandDeleteForm(request.POST)
     if not form.is_valid():
@@ -517,148 +443,6 @@ def hand_history(request: HttpRequest, access: TableAccess, number: int) -> Http
         "tournaments/hand_history.html",
         {"hand": hand, "revisions": revisions, "table": access.table},
     )
-
-
-@judge_of_table
-def sheet_enter(request: HttpRequest, access: TableAccess) -> HttpResponse:
-    """The end-of-round chip counts, checked against the total and the recorded hands.
-
-    A POST answers with `OUTCOME_HEADER` as a hand's save does, for the phone's queue
-    (a sheet entered offline is sent after the hands); a repeated submission stores
-    nothing. The page may be kept on the phone like the table's page.
-    """
-    access = _fresh(access)
-    table = access.table
-    seats = table.seats.all()
-    form = SheetForm(request.POST or None, seats=seats)
-    if request.method != "POST":
-        response = _sheet_page(request, table, form=form, may_enter=True)
-        return offline.mark_cacheable(request, response)
-    if not form.is_valid():
-        response = _sheet_page(request, table, form=form, may_enter=True)
-        return _outcome(response, "invalid", _("The sheet's form has errors: nothing saved."))
-    with service_refusals(request) as outcome:
-        entered = recording.add_sheet(
-            access=access, counts=form.counts(), submission=form.cleaned_data["submission"]
-        )
-    if not outcome.ok:
-        url = reverse("tournaments:sheet", args=[table.pk])
-        # The phone's queue reads the outcome: an htmx-style answer, not a redirect it
-        # would follow.
-        response = HttpResponseClientRedirect(url) if request.htmx else redirect(url)
-        return _outcome(response, _refusal(outcome), outcome.message)
-    if not entered.created:
-        messages.info(request, _("This sheet was already saved; it is stored once."))
-    elif entered.check.ok:
-        messages.success(
-            request, _("The sheet agrees; it now needs a second person to confirm it.")
-        )
-    else:
-        messages.warning(request, _("The sheet was saved but does not agree; see below."))
-    # The counts again in a form with a new submission id: entering them again is a new sheet.
-    again = SheetForm(initial=form.cleaned_data | {"submission": uuid.uuid4()}, seats=seats)
-    response = _sheet_page(request, table, form=again, check=entered.check, may_enter=True)
-    return _outcome(response, "saved" if entered.created else "stored-before")
-
-
-def _sheet_page(
-    request: HttpRequest, table: Table, *, form=None, check=None, may_enter: bool
-) -> HttpResponse:
-    """A table's latest sheet with its check, the Confirm button (or why not), the form
-    to enter the counts (for the table's judge) and the reopen form (for a director)."""
-    latest = table.sheets.order_by("-entered_at", "-pk").first()
-    hands = list(table.hands.all())
-    if latest and check is None:
-        check = recording.table_check(table, latest.counts())
-    refusal = None
-    if latest and not latest.confirmed:
-        refusal = recording.confirm_refusal(
-            latest,
-            user=request.user,
-            browser=browser_id(request),
-            holds_link=holds_link(request, table),
-        )
-    return render(
-        request,
-        "tournaments/sheet.html",
-        {
-            "form": form,
-            "table": table,
-            "round": table.round,
-            "check": check,
-            "sheet": latest,
-            "names": table.seat_names,
-            "hands": hands,
-            **_rubbers(table, hands),
-            "seats": table.seats.all(),
-            "refusal": refusal,
-            "may_enter": may_enter and table.round.status != Round.Status.CLOSED,
-            "locked": _lock(table),
-            "reopen_form": ReasonForm() if is_director(request.user) else None,
-            "offline_key": offline.session_cache_key(request) if may_enter else None,
-        },
-    )
-
-
-def _may_review(request: HttpRequest, table: Table) -> bool:
-    """The table's own judge and directors, and the judges of the round's other tables."""
-    if table_access(request, table) is not None:
-        return True
-    user = request.user
-    return user.is_authenticated and Table.objects.filter(round=table.round, judge=user).exists()
-
-
-@signed_in
-def sheet_review(request: HttpRequest, sheet_id: int) -> HttpResponse:
-    """A sheet read-only with the table's hands, for the second person who confirms it:
-    directors and the judges of the round's tables may read it."""
-    sheet = get_object_or_404(ScoreSheet.objects.only("table_id"), pk=sheet_id)
-    table = Table.objects.with_play().get(pk=sheet.table_id)
-    if not _may_review(request, table):
-        raise PermissionDenied(
-            _("Only a director or the judges of this round may read this score sheet.")
-        )
-    return _sheet_page(request, table, may_enter=False)
-
-
-@signed_in
-@require_POST
-def sheet_confirm(request: HttpRequest, sheet_id: int) -> HttpResponse:
-    """Confirm a sheet: a director or the judge of another table, never who entered it.
-
-    A refusal comes back as a message on the sheet's page, in plain words.
-    """
-    sheet = get_object_or_404(ScoreSheet.objects.select_related("table__round"), pk=sheet_id)
-    with service_refusals(request):
-        recording.confirm_sheet(
-            sheet=sheet,
-            by=request.user,
-            browser=browser_id(request),
-            holds_link=holds_link(request, sheet.table),
-        )
-        messages.success(request, _("%(table)s confirmed.") % {"table": sheet.table})
-    if not _may_review(request, sheet.table):
-        return redirect("tournaments:my_tables")
-    return redirect("tournaments:sheet_review", sheet_id=sheet.pk)
-
-
-@director_required
-@require_POST
-def table_reopen(request: HttpRequest, table_id: int) -> HttpResponse:
-    """Undo a table's confirmation (a director, with a reason) so it can be corrected."""
-    table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=table_id)
-    form = ReasonForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, _("Say why the table is reopened."))
-    else:
-        with service_refusals(request):
-            services.reopen_table(table=table, by=request.user, reason=form.cleaned_data["reason"])
-            messages.success(
-                request,
-                _("%(table)s is open again: its judge can change hands and enter the sheet.")
-                % {"table": table},
-            )
-    return redirect("tournaments:sheet", table_id=table.pk)
 
 
 @signed_in
