@@ -15,7 +15,7 @@ import functools
 import json
 import uuid
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from django.db import IntegrityError, connection, transaction
 from django.db.models import F, Max
@@ -122,12 +122,18 @@ def _revision(hand: Hand, access: TableAccess, reason: str) -> None:
     )
 
 
-def _submitted(submission: uuid.UUID, table: Table) -> Hand | None:
-    """The hand an earlier submission of this form stored, if any."""
-    hand = Hand.objects.filter(submission=submission).first()
-    if hand is not None and hand.table_id != table.pk:
+_Stored = TypeVar("_Stored", Hand, ScoreSheet)
+
+
+def _submitted(model: type[_Stored], submission: uuid.UUID | None, table: Table) -> _Stored | None:
+    """The hand (or sheet, by `model`) an earlier submission of this form stored at
+    `table`, if any; a form of another table is refused."""
+    if submission is None:
+        return None
+    stored = model.objects.filter(submission=submission).first()
+    if stored is not None and stored.table_id != table.pk:
         raise RecordingError(_("This form belongs to another table; open the table's page again."))
-    return hand
+    return stored
 
 
 @dataclass(frozen=True)
@@ -379,7 +385,7 @@ def add_hand(
             hand, hands = stored
     except IntegrityError:
         # The same submission won a race with itself (a retry on a bad network).
-        existing = _submitted(submission, access.table)
+        existing = _submitted(Hand, submission, access.table)
         if existing is None:
             raise
         return Recorded(existing, False, [])
@@ -393,7 +399,7 @@ def add_hand(
 def _refused(table: Table, submission: uuid.UUID, expected_version: int) -> Hand:
     """Why `_claim` matched no table: the hand an earlier submission of the form stored
     (returned), or the refusal (raised). Only a refused or repeated save comes here."""
-    existing = _submitted(submission, table)
+    existing = _submitted(Hand, submission, table)
     if existing is not None:
         return existing
     # Its own transaction (a savepoint in the save's) for the lock: after a save that was
@@ -497,27 +503,17 @@ def add_sheet(
                 .get(pk=access.table.pk)
             )
             # Under the table's lock: a resend of this table's sheet waits for the first.
-            existing = _sheet_submitted(submission, table)
+            existing = _submitted(ScoreSheet, submission, table)
             if existing is not None:
                 return EnteredSheet(existing, table_check(table, existing.counts()), False)
             sheet = _new_sheet(access, table, counts, submission)
     except IntegrityError:
         # The same submission raced itself at another table's lock: never a second sheet.
-        existing = _sheet_submitted(submission, access.table)
+        existing = _submitted(ScoreSheet, submission, access.table)
         if existing is None:
             raise
         return EnteredSheet(existing, table_check(access.table, existing.counts()), False)
     return EnteredSheet(sheet, table_check(table, counts), True)
-
-
-def _sheet_submitted(submission: uuid.UUID | None, table: Table) -> ScoreSheet | None:
-    """The sheet an earlier submission of this form stored, if any."""
-    if submission is None:
-        return None
-    sheet = ScoreSheet.objects.filter(submission=submission).first()
-    if sheet is not None and sheet.table_id != table.pk:
-        raise RecordingError(_("This form belongs to another table; open the table's page again."))
-    return sheet
 
 
 def _new_sheet(
