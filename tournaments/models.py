@@ -414,11 +414,6 @@ class PlayedHand:
     data: dict[str, Any]
     moved: dict[str, int | Decimal]
 
-    @classmethod
-    def of(cls, hand: "Hand") -> "PlayedHand":
-        """A hand already read, as `Table.played_hands` would read it."""
-        return cls(hand.number, hand.deleted, hand.data, hand.settlement["deltas"])
-
     def __str__(self) -> str:
         return _("Hand %(number)s") % {"number": self.number}
 

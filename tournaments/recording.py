@@ -333,13 +333,13 @@ def _store(
                 read, read_params = PLAYED_HANDS.statement(table.pk)
                 statement, params = f"{statement}; {read}", [*params, *read_params]
             cursor.execute(statement, params)
-            row = cursor.fetchone()
-            if row is None:
+            stored = cursor.fetchone()
+            if stored is None:
                 return None
-            pk, number = row
+            pk, number = stored
             if with_hands:
                 cursor.nextset()
-                hands = [PlayedHand(*row) for row in PLAYED_HANDS.converted(cursor.fetchall())]
+                hands = [PlayedHand(*read) for read in PLAYED_HANDS.converted(cursor.fetchall())]
         else:
             last = _claim(table, expected_version, now)
             if last is None:
@@ -352,8 +352,9 @@ def _store(
                 pk = connection.ops.last_insert_id(cursor, Hand._meta.db_table, "id")
             cursor.execute(sql.revision, [*saved_by, pk])
             hands = table.played_hands() if with_hands else []
-    stored = dict(zip(("id", "number", *_HAND_COLUMNS), (pk, number, *values), strict=True))
-    row = [stored[field.name] for field in Hand._meta.concrete_fields]
+    # The hand as the ORM would read it back: its values in the model's order of fields.
+    by_name = dict(zip(("id", "number", *_HAND_COLUMNS), (pk, number, *values), strict=True))
+    row = [by_name[field.name] for field in Hand._meta.concrete_fields]
     return instance(Hand, row, 0, connection.alias), hands
 
 

@@ -111,8 +111,8 @@ def _standing(
 ) -> dict[str, object]:
     """What the page shows after `hands` (its seats, chips, turn, rubber or drive) and
     the form for the next hand: `form` (bound, with what the judge typed) in
-    ADD_HAND_TEMPLATE, or a blank one as cached HTML (`add_hand`, see `_blank_add_hand`)
-    that says the hand was `saved`. Reads the prefetched seats only."""
+    ADD_HAND_TEMPLATE, or a blank one as HTML each process keeps (`add_hand`, see
+    `_blank_add_hand`) that says the hand was `saved`. Reads the prefetched seats only."""
     turn = _turn(table, hands)
     # The proposed sitter (the dealer) is filled in; the judge can change it.
     proposal = {"sitter": turn.sitter} if turn and turn.sitter else None
