@@ -708,6 +708,10 @@ def _terminate(signum: int, frame: object) -> None:
 def main(argv: list[str] | None = None) -> int:
     arguments = _arguments(argv)
     signal.signal(signal.SIGTERM, _terminate)
+    # A shell without job control starts a background command with SIGINT ignored, and
+    # Python keeps it so: the run would then play on through an interrupt. Ctrl-C or
+    # SIGINT stops the run however it was started.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     url = os.environ.get("PG_URL") or os.environ.get("DATABASE_URL") or DEFAULT_PG_URL
     redis = os.environ.get("REDIS_URL", "").strip()
     try:

@@ -25,7 +25,7 @@ pytestmark = [
 ]
 
 
-def _start() -> subprocess.Popen:
+def _start(**popen) -> subprocess.Popen:
     env = {**os.environ, "PG_URL": os.environ["DATABASE_URL"]}
     return subprocess.Popen(
         [sys.executable, str(LOAD), "--short"],
@@ -33,7 +33,14 @@ def _start() -> subprocess.Popen:
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
+        **popen,
     )
+
+
+def _as_a_background_job() -> None:
+    # What a shell without job control does to a command it starts with `&`, and what a
+    # CI runner may pass on: SIGINT ignored.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _finish(process: subprocess.Popen, timeout: float = 240) -> str:
@@ -75,8 +82,10 @@ def test_a_short_load_run_stores_every_acknowledged_hand_once():
     _gone(output)
 
 
-def test_an_interrupted_load_run_stops_its_gunicorn_and_drops_its_database():
-    process = _start()
+@pytest.mark.parametrize("started", ["in the foreground", "as a background job"])
+def test_an_interrupted_load_run_stops_its_gunicorn_and_drops_its_database(started):
+    background = started == "as a background job"
+    process = _start(preexec_fn=_as_a_background_job if background else None)
     lines = []
     for line in process.stdout:
         lines.append(line)
