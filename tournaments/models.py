@@ -25,7 +25,7 @@ from clubs.models import Club, Player, Season
 from scoring import RULESETS, Ruleset, get_ruleset
 from tournaments.draw import KNOWN_TABLE_SIZES
 from tournaments.exact_json import ExactDecoder, ExactEncoder
-from tournaments.prepared import Prepared, field_paths, instance
+from tournaments.prepared import Prepared, field_paths, instance, rows_together, sends_together
 
 EXACT = {"encoder": ExactEncoder, "decoder": ExactDecoder}  # Decimal amounts stay exact
 
@@ -308,8 +308,7 @@ class Table(models.Model):
         """
         if "seats" in getattr(self, "_prefetched_objects_cache", {}):
             return {seat.number: seat.player.name for seat in self.seats.all()}
-        rows = _SEAT_NAMES.rows(self.pk, using=self._state.db or "default")
-        return {number: Player.name_of(*names) for number, *names in rows}
+        return _names_by_seat(_SEAT_NAMES.rows(self.pk, using=self._state.db or "default"))
 
     @cached_property
     def newest_sheets(self) -> list["ScoreSheet"]:
@@ -339,10 +338,14 @@ class Table(models.Model):
         """The table with its round and tournament (as `select_related` reads them), by a
         prepared query: every judge's request reads them first. None if there is none.
 
-        Its seats' names are a query of their own (`seat_names`): read in the same query,
-        a row per seat, they cost PostgreSQL more than the second query (the wider rows
-        and a join of five tables to plan), though SQLite less."""
-        rows = _TABLE_IN_PLAY.rows(pk)
+        Where the database takes statements together (`sends_together`: PostgreSQL) its
+        seats' names (`seat_names`) come in the same round trip, as a second statement:
+        read in the same query, a row per seat, they cost PostgreSQL more than a query of
+        their own (the wider rows and a join of five tables to plan). Elsewhere they are
+        read when asked for, as SQLite's round trips cost next to nothing."""
+        together = sends_together()
+        queries = [(_TABLE_IN_PLAY, (pk,))] + ([(_SEAT_NAMES, (pk,))] if together else [])
+        rows, *seats = rows_together(*queries)
         if not rows:
             return None
         row = rows[0]
@@ -350,6 +353,8 @@ class Table(models.Model):
         round_ = instance(Round, row, _TABLE_COLUMNS, "default")
         round_.tournament = instance(Tournament, row, _TABLE_COLUMNS + _ROUND_COLUMNS, "default")
         table.round = round_
+        if together:
+            table.__dict__["seat_names"] = _names_by_seat(seats[0])
         return table
 
 
@@ -458,6 +463,11 @@ class Hand(models.Model):
 
 
 # The judge's hot path: what every hand saved and every judge's page read.
+def _names_by_seat(rows: list[list]) -> dict[int, str]:
+    """`Table.seat_names` of the rows `_SEAT_NAMES` read."""
+    return {number: Player.name_of(*names) for number, *names in rows}
+
+
 _SEAT_NAMES = Prepared(
     lambda table: (
         Seat.objects.filter(table_id=table)

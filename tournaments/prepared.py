@@ -104,6 +104,41 @@ class Prepared:
         return compiled
 
 
+def sends_together(using: str = DEFAULT_DB_ALIAS) -> bool:
+    """Whether statements sent in one `execute`, separated by semicolons, are run in turn,
+    each with its answer (`cursor.nextset()`): PostgreSQL's do, with Django's client-side
+    binding of parameters (one simple query, one round trip, one transaction); SQLite's
+    driver, and PostgreSQL's server-side binding, take one statement at a time."""
+    connection = connections[using]
+    options = connection.settings_dict.get("OPTIONS", {})
+    return connection.vendor == "postgresql" and not options.get("server_side_binding")
+
+
+def rows_together(
+    *queries: tuple[Prepared, tuple[Any, ...]], using: str = DEFAULT_DB_ALIAS
+) -> list[list[list[Any]]]:
+    """Each prepared query's rows for its values (as `Prepared.rows`), in one round trip
+    where the database takes the statements together (`sends_together`), else one query
+    after another: for reads every judge's request makes, each round trip some 0.3 ms."""
+    if not sends_together(using):
+        return [query.rows(*values, using=using) for query, values in queries]
+    statements = [query.statement(*values, using=using) for query, values in queries]
+    sent = [statement for statement in statements if statement is not None]
+    fetched = []
+    if sent:
+        with connections[using].cursor() as cursor:
+            cursor.execute("; ".join(sql for sql, _ in sent), [p for _, ps in sent for p in ps])
+            fetched.append(cursor.fetchall())
+            for _more in sent[1:]:
+                cursor.nextset()
+                fetched.append(cursor.fetchall())
+    answers = iter(fetched)
+    return [
+        [] if statement is None else query.converted(next(answers), using=using)
+        for (query, _values), statement in zip(queries, statements, strict=True)
+    ]
+
+
 def field_paths(model: type[Model], prefix: str = "") -> list[str]:
     """The lookups of `model`'s columns in its `concrete_fields` order (a foreign key by its
     name, which reads its id), under `prefix` (a relation's path, as "round__")."""

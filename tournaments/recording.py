@@ -36,7 +36,7 @@ from tournaments.models import (
     SheetLine,
     Table,
 )
-from tournaments.prepared import instance
+from tournaments.prepared import instance, sends_together
 from tournaments.sheets import SheetCheck, check_sheet
 
 
@@ -237,12 +237,11 @@ _SAVED_BY_COLUMNS = ("changed_by", "actor", "changed_at", "reason")
 
 
 def chains_writes() -> bool:
-    """Whether the database runs an INSERT inside a WITH and statements sent together as
-    one transaction (PostgreSQL does, with Django's client-side binding of parameters;
-    SQLite does not): so the claim, the hand and its revision are one statement, and the
-    table's hands read with it, one round trip."""
-    options = connection.settings_dict.get("OPTIONS", {})
-    return connection.vendor == "postgresql" and not options.get("server_side_binding")
+    """Whether the database runs an INSERT inside a WITH and statements sent together
+    (`prepared.sends_together`; PostgreSQL does, SQLite does not): so the claim, the hand
+    and its revision are one statement, and the table's hands read with it, one round
+    trip."""
+    return connection.vendor == "postgresql" and sends_together(connection.alias)
 
 
 @dataclass(frozen=True)

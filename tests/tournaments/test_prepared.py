@@ -7,8 +7,17 @@ from decimal import Decimal
 import pytest
 
 from clubs.models import Player
-from tournaments.models import Hand, PlayedHand, Round, Seat, Table, Tournament
-from tournaments.prepared import Prepared
+from tournaments.models import (
+    _SEAT_NAMES,
+    _TABLE_IN_PLAY,
+    Hand,
+    PlayedHand,
+    Round,
+    Seat,
+    Table,
+    Tournament,
+)
+from tournaments.prepared import Prepared, rows_together, sends_together
 
 
 def _values(instance) -> dict:
@@ -30,6 +39,31 @@ def test_a_table_in_play_is_the_table_select_related_reads(table1, django_assert
     assert isinstance(read.house_rules["bench_multiplier"], Decimal)
     assert (prepared._state.adding, prepared._state.db) == (False, "default")
     assert not read._state.adding and round_.tournament_id == read.pk
+
+
+def test_a_table_in_play_knows_its_seats_names_after_one_round_trip_where_statements_go_together(
+    table1, django_assert_num_queries
+):
+    # PostgreSQL: the seats' names are a second statement of the table's round trip;
+    # SQLite: a query of their own when asked for, as before.
+    Player.objects.filter(pk=table1.seats.get(number=3).player_id).update(display_name="<Cy>")
+    expected = Table.objects.get(pk=table1.pk).seat_names
+    with django_assert_num_queries(1 if sends_together() else 2):
+        table = Table.in_play(table1.pk)
+        names = table.seat_names
+    assert names == expected
+    assert names[3] == "<Cy>" and list(names) == [1, 2, 3, 4]
+
+
+def test_prepared_queries_read_together_are_each_what_it_reads_alone(
+    table1, table2, django_assert_num_queries
+):
+    queries = [(_SEAT_NAMES, (table1.pk,)), (_TABLE_IN_PLAY, (table2.pk,)), (_SEAT_NAMES, (2**70,))]
+    alone = [query.rows(*values) for query, values in queries]
+    with django_assert_num_queries(1 if sends_together() else 2):
+        together = rows_together(*queries)
+    assert together == alone
+    assert len(together[0]) == 4 and len(together[1]) == 1 and together[2] == []
 
 
 def test_a_table_without_seats_has_no_names(table1):
