@@ -462,12 +462,12 @@ class Hand(models.Model):
         return _seat_keys(self.settlement["deltas"])
 
 
-# The judge's hot path: what every hand saved and every judge's page read.
 def _names_by_seat(rows: list[list]) -> dict[int, str]:
     """`Table.seat_names` of the rows `_SEAT_NAMES` read."""
     return {number: Player.name_of(*names) for number, *names in rows}
 
 
+# The judge's hot path: what every hand saved and every judge's page read.
 _SEAT_NAMES = Prepared(
     lambda table: (
         Seat.objects.filter(table_id=table)

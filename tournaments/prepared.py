@@ -114,6 +114,22 @@ def sends_together(using: str = DEFAULT_DB_ALIAS) -> bool:
     return connection.vendor == "postgresql" and not options.get("server_side_binding")
 
 
+def fetched_together(
+    statements: Sequence[tuple[str, Sequence[Any]]], using: str = DEFAULT_DB_ALIAS
+) -> list[list[tuple]]:
+    """Each statement's rows as the driver fetched them, the statements sent in one
+    `execute`, one round trip: only where the database `sends_together`."""
+    with connections[using].cursor() as cursor:
+        cursor.execute(
+            "; ".join(sql for sql, _ in statements), [p for _, ps in statements for p in ps]
+        )
+        fetched = [cursor.fetchall()]
+        for _more in statements[1:]:
+            cursor.nextset()
+            fetched.append(cursor.fetchall())
+    return fetched
+
+
 def rows_together(
     *queries: tuple[Prepared, tuple[Any, ...]], using: str = DEFAULT_DB_ALIAS
 ) -> list[list[list[Any]]]:
@@ -124,15 +140,7 @@ def rows_together(
         return [query.rows(*values, using=using) for query, values in queries]
     statements = [query.statement(*values, using=using) for query, values in queries]
     sent = [statement for statement in statements if statement is not None]
-    fetched = []
-    if sent:
-        with connections[using].cursor() as cursor:
-            cursor.execute("; ".join(sql for sql, _ in sent), [p for _, ps in sent for p in ps])
-            fetched.append(cursor.fetchall())
-            for _more in sent[1:]:
-                cursor.nextset()
-                fetched.append(cursor.fetchall())
-    answers = iter(fetched)
+    answers = iter(fetched_together(sent, using=using) if sent else [])
     return [
         [] if statement is None else query.converted(next(answers), using=using)
         for (query, _values), statement in zip(queries, statements, strict=True)

@@ -36,7 +36,7 @@ from tournaments.models import (
     SheetLine,
     Table,
 )
-from tournaments.prepared import instance, sends_together
+from tournaments.prepared import fetched_together, instance, sends_together
 from tournaments.sheets import SheetCheck, check_sheet
 
 
@@ -322,35 +322,33 @@ def _store(
     insert_returns = connection.features.can_return_columns_from_insert
     sql = _store_sql(insert_returns)
     hands: list[PlayedHand] = []
-    with connection.cursor() as cursor:
-        if chains_writes():
-            statement = sql.chained
-            params = [*_claim_params(table, expected_version, now), *hand_params, *saved_by]
-            if with_hands:
-                # Sent together, the statements are one transaction: the read sees the new
-                # hand, and the table's row stays locked until it is done.
-                read, read_params = PLAYED_HANDS.statement(table.pk)
-                statement, params = f"{statement}; {read}", [*params, *read_params]
-            cursor.execute(statement, params)
-            stored = cursor.fetchone()
-            if stored is None:
-                return None
-            pk, number = stored
-            if with_hands:
-                cursor.nextset()
-                hands = [PlayedHand(*read) for read in PLAYED_HANDS.converted(cursor.fetchall())]
-        else:
-            last = _claim(table, expected_version, now)
-            if last is None:
-                return None
-            number = last + 1
+    if chains_writes():
+        statements = [
+            (sql.chained, [*_claim_params(table, expected_version, now), *hand_params, *saved_by])
+        ]
+        if with_hands:
+            # Sent together, the statements are one transaction: the read sees the new
+            # hand, and the table's row stays locked until it is done.
+            statements.append(PLAYED_HANDS.statement(table.pk))
+        stored, *read = fetched_together(statements)
+        if not stored:
+            return None
+        pk, number = stored[0]
+        if read:
+            hands = [PlayedHand(*row) for row in PLAYED_HANDS.converted(read[0])]
+    else:
+        last = _claim(table, expected_version, now)
+        if last is None:
+            return None
+        number = last + 1
+        with connection.cursor() as cursor:
             cursor.execute(sql.hand, [number, *hand_params])
             if insert_returns:
                 pk = cursor.fetchone()[0]
             else:
                 pk = connection.ops.last_insert_id(cursor, Hand._meta.db_table, "id")
             cursor.execute(sql.revision, [*saved_by, pk])
-            hands = table.played_hands() if with_hands else []
+        hands = table.played_hands() if with_hands else []
     # The hand as the ORM would read it back: its values in the model's order of fields.
     by_name = dict(zip(("id", "number", *_HAND_COLUMNS), (pk, number, *values), strict=True))
     row = [by_name[field.name] for field in Hand._meta.concrete_fields]
