@@ -8,13 +8,21 @@ names, the hands), compiling took several times longer than the database took to
 each value that changes; it runs that SQL with the values in the stand-ins' places and
 converts the rows as the ORM would (JSON, booleans, dates). So its SQL is the ORM's, and
 the models stay the one place that names tables and columns.
+
+On PostgreSQL the statements go with their values apart from the SQL, several in one
+round trip where a request needs them together (`fetched_together`), and a connection
+prepares each on the server after a few runs: PostgreSQL then parses and plans it once,
+not on every request.
 """
 
+import contextlib
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.backends.utils import CursorDebugWrapper, CursorWrapper
 from django.db.models import Model, QuerySet
 
 # Stand-ins for the values a prepared query is run with: numbers no row has, found
@@ -48,10 +56,14 @@ class Prepared:
         self._compiled: dict[str, _Compiled] = {}
 
     def rows(self, *values: Any, using: str = DEFAULT_DB_ALIAS) -> list[list[Any]]:
-        """The query's rows for `values`, each a list of its columns' Python values."""
+        """The query's rows for `values`, each a list of its columns' Python values; on
+        PostgreSQL sent as `fetched_together` sends statements, to be prepared there."""
         statement = self.statement(*values, using=using)
         if statement is None:
             return []
+        if sends_together(using):
+            (fetched,) = fetched_together([statement], using=using)
+            return self.converted(fetched, using=using)
         with connections[using].cursor() as cursor:
             cursor.execute(*statement)
             return self.converted(cursor.fetchall(), using=using)
@@ -105,29 +117,65 @@ class Prepared:
 
 
 def sends_together(using: str = DEFAULT_DB_ALIAS) -> bool:
-    """Whether statements sent in one `execute`, separated by semicolons, are run in turn,
-    each with its answer (`cursor.nextset()`): PostgreSQL's do, with Django's client-side
-    binding of parameters (one simple query, one round trip, one transaction); SQLite's
-    driver, and PostgreSQL's server-side binding, take one statement at a time."""
-    connection = connections[using]
-    options = connection.settings_dict.get("OPTIONS", {})
-    return connection.vendor == "postgresql" and not options.get("server_side_binding")
+    """Whether the database takes several statements in one round trip as one
+    transaction (`fetched_together`): PostgreSQL does, in psycopg 3's pipeline mode;
+    SQLite's driver takes one statement at a time."""
+    return connections[using].vendor == "postgresql" and _pipelines()
+
+
+@functools.cache
+def _pipelines() -> bool:
+    from django.db.backends.postgresql.psycopg_any import is_psycopg3
+
+    if not is_psycopg3:  # psycopg2, which Django also takes, has no pipeline mode
+        return False
+    import psycopg
+
+    return psycopg.Pipeline.is_supported()
 
 
 def fetched_together(
     statements: Sequence[tuple[str, Sequence[Any]]], using: str = DEFAULT_DB_ALIAS
 ) -> list[list[tuple]]:
-    """Each statement's rows as the driver fetched them, the statements sent in one
-    `execute`, one round trip: only where the database `sends_together`."""
-    with connections[using].cursor() as cursor:
-        cursor.execute(
-            "; ".join(sql for sql, _ in statements), [p for _, ps in statements for p in ps]
-        )
-        fetched = [cursor.fetchall()]
-        for _more in statements[1:]:
-            cursor.nextset()
-            fetched.append(cursor.fetchall())
-    return fetched
+    """Each statement's rows as the driver fetched them, the statements sent together:
+    one round trip and one transaction (outside a caller's, an implicit one that ends
+    with the last statement), so a read sees the writes before it and a row locked stays
+    locked to the end. Only where the database `sends_together`.
+
+    They go in PostgreSQL's pipeline mode with their values apart from the SQL
+    (server-side binding), so a connection prepares a statement on the server once it
+    has run it `prepare_threshold` times (config/settings.py): parsed and planned once,
+    not on every request. Planning the save's statement took the server longer than
+    running it (some 0.4 ms against 0.3; bench/bench_requests.py). With the threshold
+    None (a pooler that cannot keep prepared statements, docs/deploy.md) each is parsed
+    and planned every time, still in the one round trip. Each statement is a query of
+    its own to Django (the query log, `assertNumQueries`, execute wrappers)."""
+    from django.db.backends.postgresql.base import ServerBindingCursor
+
+    connection = connections[using]
+    # Opened, and checked after a pause (CONN_HEALTH_CHECKS), as for any query.
+    with connection.cursor():
+        driver = connection.connection
+    wrap = _LoggedCursor if connection.queries_logged else CursorWrapper
+    cursors = [wrap(ServerBindingCursor(driver), connection) for _statement in statements]
+    # A statement's error comes when the pipeline ends: Django's error classes for it too
+    # (a repeated submission's IntegrityError).
+    with connection.wrap_database_errors:
+        # One statement needs no pipeline to go in one round trip.
+        with driver.pipeline() if len(statements) > 1 else contextlib.nullcontext():
+            for cursor, (sql, params) in zip(cursors, statements, strict=True):
+                cursor.execute(sql, params)
+        return [cursor.fetchall() for cursor in cursors]
+
+
+class _LoggedCursor(CursorDebugWrapper):
+    """Django's query log of a statement sent apart from its values: the SQL with the
+    values put in, as Django logs its own with server-side binding (its usual reading of
+    the driver's last query finds none for a statement run prepared)."""
+
+    def execute(self, sql: str, params: Sequence[Any] | None = None) -> Any:
+        with self.debug_sql(self.db.ops.compose_sql(sql, params)):
+            return CursorWrapper.execute(self, sql, params)
 
 
 def rows_together(

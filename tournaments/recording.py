@@ -237,10 +237,10 @@ _SAVED_BY_COLUMNS = ("changed_by", "actor", "changed_at", "reason")
 
 
 def chains_writes() -> bool:
-    """Whether the database runs an INSERT inside a WITH and statements sent together
+    """Whether the database runs an INSERT inside a WITH and takes statements together
     (`prepared.sends_together`; PostgreSQL does, SQLite does not): so the claim, the hand
     and its revision are one statement, and the table's hands read with it, one round
-    trip."""
+    trip, as one transaction."""
     return connection.vendor == "postgresql" and sends_together(connection.alias)
 
 

@@ -1,15 +1,24 @@
 """The judge's hot path reads its table, seats and hands by prepared queries
 (tournaments/prepared.py): what they read must be what the ORM reads."""
 
+import contextlib
+import itertools
+import os
+import re
+import subprocess
+import sys
 import uuid
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
+from django.db import connection
 
 from clubs.models import Player
 from tournaments.models import (
     _SEAT_NAMES,
     _TABLE_IN_PLAY,
+    PLAYED_HANDS,
     Hand,
     PlayedHand,
     Round,
@@ -17,7 +26,30 @@ from tournaments.models import (
     Table,
     Tournament,
 )
-from tournaments.prepared import Prepared, rows_together, sends_together
+from tournaments.prepared import Prepared, fetched_together, rows_together, sends_together
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+
+
+@pytest.fixture
+def pipelines(monkeypatch) -> list[int]:
+    """The pipelines sent to PostgreSQL (statements sent together, one round trip each),
+    each as the number of statements it carried; none elsewhere."""
+    sent: list[int] = []
+    if connection.vendor == "postgresql":
+        import psycopg
+
+        original = psycopg.Connection.pipeline
+
+        @contextlib.contextmanager
+        def counted(driver, *args, **kwargs):
+            before = len(connection.queries_log)
+            with original(driver, *args, **kwargs) as pipeline:
+                yield pipeline
+            sent.append(len(connection.queries_log) - before)
+
+        monkeypatch.setattr(psycopg.Connection, "pipeline", counted)
+    return sent
 
 
 def _values(instance) -> dict:
@@ -29,7 +61,8 @@ def test_a_table_in_play_is_the_table_select_related_reads(table1, django_assert
     tournament.house_rules = {**tournament.house_rules, "bench_multiplier": Decimal("1.5")}
     Tournament.objects.filter(pk=tournament.pk).update(house_rules=tournament.house_rules)
     orm = Table.objects.select_related("round__tournament").get(pk=table1.pk)
-    with django_assert_num_queries(1):
+    # One statement, and on PostgreSQL the seats' names sent with it (the next test).
+    with django_assert_num_queries(2 if sends_together() else 1):
         prepared = Table.in_play(table1.pk)
         round_, read = prepared.round, prepared.round.tournament
     assert _values(prepared) == _values(orm)
@@ -42,26 +75,29 @@ def test_a_table_in_play_is_the_table_select_related_reads(table1, django_assert
 
 
 def test_a_table_in_play_knows_its_seats_names_after_one_round_trip_where_statements_go_together(
-    table1, django_assert_num_queries
+    table1, django_assert_num_queries, pipelines
 ):
     # PostgreSQL: the seats' names are a second statement of the table's round trip;
     # SQLite: a query of their own when asked for, as before.
     Player.objects.filter(pk=table1.seats.get(number=3).player_id).update(display_name="<Cy>")
     expected = Table.objects.get(pk=table1.pk).seat_names
-    with django_assert_num_queries(1 if sends_together() else 2):
+    with django_assert_num_queries(2):
         table = Table.in_play(table1.pk)
         names = table.seat_names
+    assert pipelines == ([2] if sends_together() else [])
     assert names == expected
     assert names[3] == "<Cy>" and list(names) == [1, 2, 3, 4]
 
 
 def test_prepared_queries_read_together_are_each_what_it_reads_alone(
-    table1, table2, django_assert_num_queries
+    table1, table2, django_assert_num_queries, pipelines
 ):
     queries = [(_SEAT_NAMES, (table1.pk,)), (_TABLE_IN_PLAY, (table2.pk,)), (_SEAT_NAMES, (2**70,))]
     alone = [query.rows(*values) for query, values in queries]
-    with django_assert_num_queries(1 if sends_together() else 2):
+    # The id out of range is sent nowhere: it reads no row.
+    with django_assert_num_queries(2):
         together = rows_together(*queries)
+    assert pipelines == ([2] if sends_together() else [])
     assert together == alone
     assert len(together[0]) == 4 and len(together[1]) == 1 and together[2] == []
 
@@ -176,3 +212,85 @@ def test_a_table_id_beyond_the_databases_integers_is_no_table(judge_client, tabl
     assert judge_client.get(f"/tables/{table_id}/").status_code == 404
     assert judge_client.post(f"/tables/{table_id}/hands/", {"action": "save"}).status_code == 404
     assert judge_client.get(f"/tables/{table_id}/hands/1/history/").status_code == 404
+
+
+postgres_only = pytest.mark.skipif(
+    connection.vendor != "postgresql",
+    reason="statements go together, and are prepared on the server, on PostgreSQL only",
+)
+
+
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_statements_sent_together_are_one_transaction_of_their_own():
+    """Outside a caller's transaction, as a save runs them: so the save's read of the
+    table's hands sees the hand it stored, under the table's lock."""
+    txid = ("SELECT txid_current()", [])
+    together = fetched_together([txid, txid])
+    apart = fetched_together([txid]), fetched_together([txid])
+    assert together[0] == together[1]
+    assert apart[0] != apart[1]
+
+
+def _prepared_on_the_server() -> list[str]:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        return [statement for (statement,) in cursor.fetchall()]
+
+
+def _as_the_server_has_it(sql: str) -> str:
+    """`sql` with its parameters numbered, as the driver sends it to be prepared."""
+    numbers = itertools.count(1)
+    return re.sub("%s", lambda _match: f"${next(numbers)}", sql)
+
+
+@postgres_only
+def test_the_hot_paths_statements_are_prepared_on_the_server_after_the_threshold(table1):
+    threshold = connection.settings_dict["OPTIONS"]["prepare_threshold"]
+    for _run in range(threshold + 1):
+        assert Table.in_play(table1.pk).seat_names
+    table_sql = _as_the_server_has_it(_TABLE_IN_PLAY.statement(table1.pk)[0])
+    assert table_sql in _prepared_on_the_server()
+
+
+@postgres_only
+def test_without_a_threshold_nothing_is_prepared(table1):
+    # What `DATABASE_PREPARED_STATEMENTS=off` sets (the next test).
+    connection.ensure_connection()
+    threshold = connection.connection.prepare_threshold
+    connection.connection.prepare_threshold = None
+    try:
+        for _run in range(10):
+            assert len(table1.played_hands()) == 0
+            fetched_together([PLAYED_HANDS.statement(table1.pk)])
+    finally:
+        connection.connection.prepare_threshold = threshold
+    hands_sql = _as_the_server_has_it(PLAYED_HANDS.statement(table1.pk)[0])
+    assert hands_sql not in _prepared_on_the_server()
+
+
+def test_prepared_statements_can_be_switched_off_for_a_pooler():
+    """`DATABASE_PREPARED_STATEMENTS=off` (docs/deploy.md: PgBouncer in transaction mode
+    without prepared statements) leaves psycopg's threshold None: nothing is prepared."""
+    code = "from django.conf import settings as s; print(s.DATABASES['default']['OPTIONS'])"
+
+    def options(**env: str) -> str:
+        clean = {k: v for k, v in os.environ.items() if k != "DATABASE_PREPARED_STATEMENTS"}
+        clean.update(
+            env,
+            DJANGO_SETTINGS_MODULE="config.settings",
+            DEBUG="1",
+            DATABASE_URL="postgres://tarock@127.0.0.1:5432/tarock",
+        )
+        result = subprocess.run(
+            [sys.executable, "-c", f"import django; django.setup(); {code}"],
+            cwd=ROOT,
+            env=clean,
+            capture_output=True,
+            text=True,
+        )
+        assert result.returncode == 0, result.stderr
+        return result.stdout.strip()
+
+    assert options() == "{'prepare_threshold': 5}"
+    assert options(DATABASE_PREPARED_STATEMENTS="off") == "{'prepare_threshold': None}"
