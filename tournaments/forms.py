@@ -244,29 +244,25 @@ class TableVersionForm(forms.Form):
 
 
 class HandSubmissionForm(TableVersionForm):
-    """A new hand's hidden fields: the table version and the form's submission id, which
-    makes a second tap (or a resend) store the hand once."""
+    """The new hand form's button and hidden fields: which button sent it, Preview (or a
+    live update, which sends none) or Save; and for a save the table version and the
+    form's submission id, which makes a second tap (or a resend) store the hand once."""
 
+    action = forms.ChoiceField(
+        choices=[("preview", _("Preview")), ("save", _("Save hand"))], required=False
+    )
     submission = forms.UUIDField(widget=forms.HiddenInput)
+
+    def saving(self) -> bool:
+        """Whether the judge pressed Save (`is_valid` says whether the hidden fields are
+        whole: a preview needs none of them)."""
+        return not self.has_error("action") and self.cleaned_data.get("action") == "save"
 
 
 class ContactForm(forms.Form):
     """The judge's phone's ping: how many hands or sheets wait in its queue."""
 
     waiting = forms.IntegerField(min_value=0, max_value=999)
-
-
-class HandActionForm(forms.Form):
-    """Which button sent the hand form: Preview (or a live update, which sends none) or
-    Save."""
-
-    action = forms.ChoiceField(
-        choices=[("preview", _("Preview")), ("save", _("Save hand"))], required=False
-    )
-
-    def saving(self) -> bool:
-        """Whether the judge pressed Save."""
-        return self.is_valid() and self.cleaned_data["action"] == "save"
 
 
 class HandDeleteForm(TableVersionForm, ReasonForm):

@@ -449,13 +449,16 @@ class HandForm(forms.Form):
             rules = self.house_rules() if house_rules is None else house_rules
             return score_hand(self.ruleset, self.hand_json(), rules)
         except HandError as error:
-            field = self._field_for(error.field)
-            # Without a matching field the message keeps the engine's path, so it still
-            # says which part of the hand is wrong.
-            self.add_error(
-                field, error_text(error) if field else f"{error.field}: {error_text(error)}"
-            )
+            self.refuse(error)
             return None
+
+    def refuse(self, error: HandError) -> None:
+        """Show the engine's refusal of the hand on the field it names (the form is then
+        invalid): as `settle` does, for a hand a service scored."""
+        field = self._field_for(error.field)
+        # Without a matching field the message keeps the engine's path, so it still says
+        # which part of the hand is wrong.
+        self.add_error(field, error_text(error) if field else f"{error.field}: {error_text(error)}")
 
     def _field_for(self, path: str) -> str | None:
         """The form field an engine error path points at (the longest known prefix)."""

@@ -11,6 +11,7 @@ from django.contrib.messages import get_messages
 from django.db import connection
 from django.urls import reverse
 
+from scoring.forms import base as base_forms
 from tests.tournaments.helpers import hand_post
 from tournaments import recording
 from tournaments.access import TableAccess
@@ -129,6 +130,33 @@ class TestAPlainSave:
         assert response.status_code == 302 and response.url == table1.get_absolute_url()
         page = judge_client.get(response.url).content.decode()
         assert "Hand 1 saved." in page and page.count(">103<") == 2
+
+    def test_an_impossible_hand_shows_the_page_with_its_errors_at_their_field(
+        self, judge_client, table1
+    ):
+        # The form takes it; the rules do not (the service's scoring says why).
+        response = _save(judge_client, table1, partner=1)
+        page = response.content.decode()
+        assert response.status_code == 200
+        assert 'id="id_partner_error"' in page and "must differ from the declarer" in page
+        assert not Hand.objects.exists()
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["plain", "htmx"])
+def test_a_save_scores_the_hand_once(judge_client, table1, monkeypatch, htmx):
+    """The service scores the hand it stores; the view does not score it beforehand."""
+    scored = []
+    original = recording.score_hand
+
+    def counted(*args):
+        scored.append(args[0])
+        return original(*args)
+
+    monkeypatch.setattr(recording, "score_hand", counted)
+    monkeypatch.setattr(base_forms, "score_hand", counted)
+    assert _save(judge_client, table1, htmx=htmx).status_code == (200 if htmx else 302)
+    assert scored == ["spjst"]
+    assert Hand.objects.count() == 1
 
 
 class TestTheSavesQueries:

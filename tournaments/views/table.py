@@ -23,6 +23,7 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 
 from accounts.roles import public, signed_in
+from scoring import HandError
 from scoring.forms import hand_form
 from scoring.templatetags.scoring_tags import signed
 from scoring.turns import Turn
@@ -31,7 +32,6 @@ from tournaments.access import TableAccess, judge_of_table, remember_link, rerea
 from tournaments.drive import table_drive
 from tournaments.feedback import service_refusals, told_phone
 from tournaments.forms import (
-    HandActionForm,
     HandDeleteForm,
     HandSubmissionForm,
     ReasonForm,
@@ -277,30 +277,30 @@ def hand_add(request: HttpRequest, access: TableAccess) -> HttpResponse:
     answer says in `feedback.OUTCOME_HEADER` what became of the hand, for the phone's queue of
     hands saved offline (static/js/judge-offline.js).
     """
-    if not HandActionForm(request.POST).saving():
+    posted = HandSubmissionForm(request.POST)
+    if not posted.saving():
         return _preview(request, access)
     table = access.table
     form = _hand_form(table, request.POST)
-    if form.settle(table.round.tournament.house_rules) is None:
-        # A refused save shows the errors: in the preview (htmx) or on the whole page.
-        if request.htmx:
-            response = _preview(request, access, form=form)
-            response = reswap(retarget(response, "#preview"), "innerHTML")
-            return told_phone(response, "invalid", _("The hand's form has errors: nothing saved."))
-        return _page(request, reread(access), form=form)
-    hidden = HandSubmissionForm(request.POST)
-    if not hidden.is_valid():
+    if not form.is_valid():
+        return _not_saved(request, access, form)
+    if not posted.is_valid():
         message = _("The form is incomplete; open the table page again.")
         messages.error(request, message)
         return told_phone(_back(request, table), "refused", message)
     with service_refusals(request) as outcome:
-        recorded = recording.add_hand(
-            access=access,
-            data=_without_ruleset(form.hand_json()),
-            submission=hidden.cleaned_data["submission"],
-            expected_version=hidden.cleaned_data["version"],
-            with_hands=bool(request.htmx),  # the htmx answer shows the chips after them
-        )
+        try:
+            recorded = recording.add_hand(
+                access=access,
+                data=_without_ruleset(form.hand_json()),
+                submission=posted.cleaned_data["submission"],
+                expected_version=posted.cleaned_data["version"],
+                with_hands=bool(request.htmx),  # the htmx answer shows the chips after them
+            )
+        except HandError as error:
+            # The rules refuse the hand (the service scores it, once): shown at its field.
+            form.refuse(error)
+            return _not_saved(request, access, form)
     if not outcome.ok:
         return told_phone(_back(request, table), outcome.refusal, outcome.message)
     number = recorded.hand.number
@@ -313,6 +313,15 @@ def hand_add(request: HttpRequest, access: TableAccess) -> HttpResponse:
         return told_phone(_saved(request, access, recorded), "saved", number=number)
     messages.success(request, _("Hand %(n)s saved.") % {"n": number})
     return redirect(table)
+
+
+def _not_saved(request: HttpRequest, access: TableAccess, form) -> HttpResponse:
+    """A refused save shows the form's errors: in the preview (htmx) or on the whole page."""
+    if request.htmx:
+        response = _preview(request, access, form=form)
+        response = reswap(retarget(response, "#preview"), "innerHTML")
+        return told_phone(response, "invalid", _("The hand's form has errors: nothing saved."))
+    return _page(request, reread(access), form=form)
 
 
 def _preview(request: HttpRequest, access: TableAccess, form=None) -> HttpResponse:
