@@ -6,6 +6,9 @@ import importlib.util
 from pathlib import Path
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
 BENCH = Path(__file__).resolve().parent.parent / "bench" / "bench_requests.py"
 
@@ -41,3 +44,13 @@ def test_the_request_bench_measures_every_request_with_its_queries(bench):
     assert site.save_table.hands.get(number=4).revisions.count() == 1
     printed = bench.table(figures)
     assert "save a hand" in printed and "≤ 10 queries" in printed
+
+
+@pytest.mark.django_db
+def test_the_bench_counts_the_queries_django_logs(bench):
+    # Counted by an execute wrapper (no query log while timing): the same count.
+    site = bench.build(hands=2)
+    page = reverse("tournaments:table", args=[site.page_table.pk])
+    with CaptureQueriesContext(connection) as logged:
+        _elapsed, counted = bench._timed("judge page", lambda: site.page_judge.get(page))
+    assert counted == len(logged) > 0
