@@ -63,3 +63,34 @@ def test_a_judge_saves_hand_after_hand_without_the_page_reloading(
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / "judge-phone-after-two-hands.png"), full_page=True)
+
+
+def test_a_hand_the_rules_refuse_is_not_saved_and_says_why_at_its_field(
+    browser_page, live_server, judge, table1
+):
+    """The form takes a partner who is the declarer; the rules do not. Save answers in the
+    preview, at the partner's field, and nothing is stored; corrected, the hand saves."""
+    from tournaments.models import Hand
+
+    logged_in(browser_page, live_server, judge)
+    page = browser_page.new_page()
+    page.goto(f"{live_server.url}/tables/{table1.pk}/")
+    page.evaluate("window.notReloaded = true")
+    fill_povinost_hand(page)
+    page.select_option("#id_partner", "1")
+    with page.expect_response(lambda response: response.request.method == "POST") as saved:
+        page.click("button[value=save]")
+    assert saved.value.headers["x-hand-outcome"] == "invalid"
+    page.wait_for_selector("#preview >> text=must differ from the declarer")
+    assert not Hand.objects.exists()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / "judge-phone-refused-hand.png"), full_page=True)
+
+    page.select_option("#id_partner", "3")
+    page.locator("#id_challenge").focus()
+    page.wait_for_selector("#preview table.settlement")
+    page.click("button[value=save]")
+    page.wait_for_selector("text=Hand 1 saved")
+    assert page.evaluate("window.notReloaded") is True
+    assert Hand.objects.get().data["partner"] == 3
