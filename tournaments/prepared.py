@@ -146,7 +146,7 @@ def fetched_together(
     (server-side binding), so a connection prepares a statement on the server once it
     has run it `prepare_threshold` times (config/settings.py): parsed and planned once,
     not on every request. Planning the save's statement took the server longer than
-    running it (some 0.4 ms against 0.3; bench/bench_requests.py). With the threshold
+    running it (EXPLAIN ANALYZE: some 0.4 ms against 0.3). With the threshold
     None (a pooler that cannot keep prepared statements, docs/deploy.md) each is parsed
     and planned every time, still in the one round trip. Each statement is a query of
     its own to Django (the query log, `assertNumQueries`, execute wrappers)."""
