@@ -401,11 +401,18 @@ def _refused(table: Table, submission: uuid.UUID, expected_version: int) -> Hand
     if existing is not None:
         return existing
     # Its own transaction (a savepoint in the save's) for the lock: after a save that was
-    # one statement there is none.
+    # one statement there is none. It ends in a COMMIT even when it finds the refusal:
+    # it wrote nothing, and a ROLLBACK makes psycopg drop every statement the connection
+    # had prepared (tournaments/prepared.py), a cost on each save at a two-phone table.
     with transaction.atomic():
-        _locked(table, expected_version, adding=True)
-    # Nothing wrong any more (the round or the sheet changed meanwhile): say so as stale.
-    raise StaleTable(_stale_message())
+        try:
+            _locked(table, expected_version, adding=True)
+        except RecordingError as error:
+            refusal = error
+        else:
+            # Nothing wrong any more (the round or the sheet changed meanwhile): stale.
+            refusal = StaleTable(_stale_message())
+    raise refusal
 
 
 def record_hand(

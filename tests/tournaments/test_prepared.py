@@ -294,3 +294,25 @@ def test_prepared_statements_can_be_switched_off_for_a_pooler():
 
     assert options() == "{'prepare_threshold': 5}"
     assert options(DATABASE_PREPARED_STATEMENTS="off") == "{'prepare_threshold': None}"
+
+
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_a_refused_save_keeps_the_connections_prepared_statements(table1):
+    """A stale form's refusal ends its lock's transaction without a ROLLBACK, on which
+    psycopg would drop every prepared statement of the connection: at a table with two
+    phones that came on every other save. (Outside a test's transaction, as a server
+    saves.)"""
+    from tournaments import recording
+    from tournaments.access import TableAccess
+
+    threshold = connection.settings_dict["OPTIONS"]["prepare_threshold"]
+    for _run in range(threshold + 1):
+        Table.in_play(table1.pk)
+    table_sql = _as_the_server_has_it(_TABLE_IN_PLAY.statement(table1.pk)[0])
+    assert table_sql in _prepared_on_the_server()
+    access = TableAccess(table1, None, "judge link", False)
+    hand = {"contract": "povinost", "declarer": 1, "partner": 3, "declarer_points": 59}
+    with pytest.raises(recording.StaleTable):
+        recording.add_hand(access=access, data=hand, submission=uuid.uuid4(), expected_version=7)
+    assert table_sql in _prepared_on_the_server()
