@@ -66,5 +66,11 @@ def fill_povinost_hand(page) -> None:
     page.select_option("#id_declarer", "1")
     page.select_option("#id_partner", "3")
     page.fill("#id_declarer_points", "59")
+    previewed(page)
+
+
+def previewed(page) -> None:
+    """Leave the field last typed in, as a judge moving on does, and wait for the live
+    preview's settlement."""
     page.locator("#id_challenge").focus()
     page.wait_for_selector("#preview table.settlement")

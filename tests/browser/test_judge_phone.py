@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from tests.browser.conftest import BROWSER_TEST, fill_povinost_hand, logged_in
+from tests.browser.conftest import BROWSER_TEST, fill_povinost_hand, logged_in, previewed
 
 pytestmark = BROWSER_TEST
 
@@ -52,8 +52,7 @@ def test_a_judge_saves_hand_after_hand_without_the_page_reloading(
     page.select_option("#id_declarer", "2")
     page.select_option("#id_partner", "4")
     page.fill("#id_declarer_points", "70")
-    page.locator("#id_challenge").focus()
-    page.wait_for_selector("#preview table.settlement")
+    previewed(page)
     page.click("button[value=save]")
     page.wait_for_selector("text=Hand 2 saved")
     assert page.evaluate("window.notReloaded") is True
@@ -88,8 +87,7 @@ def test_a_hand_the_rules_refuse_is_not_saved_and_says_why_at_its_field(
     page.screenshot(path=str(SHOTS / "judge-phone-refused-hand.png"), full_page=True)
 
     page.select_option("#id_partner", "3")
-    page.locator("#id_challenge").focus()
-    page.wait_for_selector("#preview table.settlement")
+    previewed(page)
     page.click("button[value=save]")
     page.wait_for_selector("text=Hand 1 saved")
     assert page.evaluate("window.notReloaded") is True

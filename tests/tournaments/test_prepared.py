@@ -3,13 +3,9 @@
 
 import contextlib
 import itertools
-import os
 import re
-import subprocess
-import sys
 import uuid
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 from django.db import connection
@@ -27,8 +23,6 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.prepared import Prepared, fetched_together, rows_together, sends_together
-
-ROOT = Path(__file__).resolve().parent.parent.parent
 
 
 @pytest.fixture
@@ -267,33 +261,6 @@ def test_without_a_threshold_nothing_is_prepared(table1):
         connection.connection.prepare_threshold = threshold
     hands_sql = _as_the_server_has_it(PLAYED_HANDS.statement(table1.pk)[0])
     assert hands_sql not in _prepared_on_the_server()
-
-
-def test_prepared_statements_can_be_switched_off_for_a_pooler():
-    """`DATABASE_PREPARED_STATEMENTS=off` (docs/deploy.md: PgBouncer in transaction mode
-    without prepared statements) leaves psycopg's threshold None: nothing is prepared."""
-    code = "from django.conf import settings as s; print(s.DATABASES['default']['OPTIONS'])"
-
-    def options(**env: str) -> str:
-        clean = {k: v for k, v in os.environ.items() if k != "DATABASE_PREPARED_STATEMENTS"}
-        clean.update(
-            env,
-            DJANGO_SETTINGS_MODULE="config.settings",
-            DEBUG="1",
-            DATABASE_URL="postgres://tarock@127.0.0.1:5432/tarock",
-        )
-        result = subprocess.run(
-            [sys.executable, "-c", f"import django; django.setup(); {code}"],
-            cwd=ROOT,
-            env=clean,
-            capture_output=True,
-            text=True,
-        )
-        assert result.returncode == 0, result.stderr
-        return result.stdout.strip()
-
-    assert options() == "{'prepare_threshold': 5}"
-    assert options(DATABASE_PREPARED_STATEMENTS="off") == "{'prepare_threshold': None}"
 
 
 @postgres_only
