@@ -95,17 +95,47 @@ class TestAnHtmxSave:
         page = judge_client.get(table1.get_absolute_url()).content.decode()
         assert "Hand 1 was already saved; it is stored once." in page
 
-    def test_a_form_from_before_another_devices_save_is_refused(self, judge_client, table1):
+    def test_a_form_from_before_another_devices_save_keeps_what_the_judge_typed(
+        self, judge_client, table1
+    ):
+        """The save is refused (the version check), and the answer is the form again with
+        the typed hand in it, on the table's new version, saying why, with the table as it
+        is now out of band: the judge only presses Save again."""
         table1.refresh_from_db()
         stale = hand_post(table1, declarer=1, partner=3, declarer_points=59)
-        _save(judge_client, table1, declarer=2, partner=4, declarer_points=70)  # the other phone
+        _save(
+            judge_client, table1, htmx=True, declarer=2, partner=4, declarer_points=70
+        )  # the other phone
         response = judge_client.post(
             reverse("tournaments:hand_add", args=[table1.pk]), stale, headers=HTMX
         )
-        assert response.headers["HX-Redirect"] == table1.get_absolute_url()
+        fragment = response.content.decode()
+        assert response.status_code == 200 and "HX-Redirect" not in response.headers
         assert Hand.objects.count() == 1
-        page = judge_client.get(table1.get_absolute_url()).content.decode()
-        assert "Another device changed this table while you were typing." in page
+        assert "Another device changed this table while you were typing" in fragment
+        assert "your hand is still in the form" in fragment
+        # What the judge typed, on the version the other device's save left.
+        assert 'name="declarer_points" value="59"' in fragment
+        assert re.search(r'<option value="1" selected>', fragment)
+        table1.refresh_from_db()
+        assert _hidden(fragment, "version") == str(table1.version) == "1"
+        # Its preview on the table as it is now (95 after the other hand, then +3).
+        assert fragment.count(">98<") == 2
+        # Out of band: the other device's hand, the count, the chips.
+        assert 'id="hands-body" hx-swap-oob="true"' in fragment
+        assert reverse("tournaments:hand_history", args=[table1.pk, 1]) in fragment
+        assert "1 hand" in fragment and fragment.count(">95<") == 2
+        # Said in the form, not again on the next page.
+        assert not list(get_messages(response.wsgi_request))
+
+        # Saved again as it came back: stored, after the other device's hand.
+        again = {**stale, "version": _hidden(fragment, "version")}
+        again["submission"] = _hidden(fragment, "submission")
+        saved = judge_client.post(
+            reverse("tournaments:hand_add", args=[table1.pk]), again, headers=HTMX
+        )
+        assert "Hand 2 saved." in saved.content.decode()
+        assert Hand.objects.get(number=2).data["declarer_points"] == 59
 
     def test_an_impossible_hand_shows_its_errors_in_the_preview(self, judge_client, table1):
         response = _save(judge_client, table1, htmx=True, partner=1)
@@ -223,6 +253,21 @@ class TestTheNextNumber:
             )
             assert first.changed_by == judge
             assert first.actor == (judge.get_full_name() or judge.username)
+
+    def test_a_form_from_before_another_devices_save_comes_back_filled_in(
+        self, judge_client, table1
+    ):
+        table1.refresh_from_db()
+        stale = hand_post(table1, declarer=1, partner=3, declarer_points=59)
+        _save(judge_client, table1, declarer=2, partner=4, declarer_points=70)  # the other phone
+        response = judge_client.post(reverse("tournaments:hand_add", args=[table1.pk]), stale)
+        page = response.content.decode()
+        assert response.status_code == 200
+        assert Hand.objects.count() == 1
+        assert "your hand is still in the form" in page
+        assert 'name="declarer_points" value="59"' in page
+        assert _hidden(page, "version") == "1"
+        assert reverse("tournaments:hand_history", args=[table1.pk, 1]) in page
 
     def test_a_stale_claim_answers_no_number_and_stores_nothing(self, judge_client, table1):
         _save(judge_client, table1)

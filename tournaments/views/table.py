@@ -46,6 +46,7 @@ from tournaments.progress import (
     table_rubbers,
     table_state,
 )
+from tournaments.recording import StaleTable
 from tournaments.sheets import computed_counts
 
 
@@ -301,6 +302,9 @@ def hand_add(request: HttpRequest, access: TableAccess) -> HttpResponse:
             # The rules refuse the hand (the service scores it, once): shown at its field.
             form.refuse(error)
             return _not_saved(request, access, form)
+        except StaleTable as error:
+            # Caught before `service_refusals`: the form says it, not a page message.
+            return told_phone(_conflict(request, access, form), "conflict", str(error))
     if not outcome.ok:
         return told_phone(_back(request, table), outcome.refusal, outcome.message)
     number = recorded.hand.number
@@ -322,6 +326,33 @@ def _not_saved(request: HttpRequest, access: TableAccess, form) -> HttpResponse:
         response = reswap(retarget(response, "#preview"), "innerHTML")
         return told_phone(response, "invalid", _("The hand's form has errors: nothing saved."))
     return _page(request, reread(access), form=form)
+
+
+def _conflict(request: HttpRequest, access: TableAccess, form) -> HttpResponse:
+    """A save refused because another device changed the table since the form was built
+    (nothing was saved): the form again with what the judge typed, on the table's new
+    version and saying so, its preview on the table as it is now, and the table itself
+    (for htmx out of band, else the whole page), so the judge checks it and saves again."""
+    access = reread(access)
+    table = access.table
+    hands = table.played_hands()
+    settlement = form.settle(table.round.tournament.house_rules)
+    after = _running(table, hands, dict(settlement.deltas)) if settlement else None
+    conflict = _(
+        "Another device changed this table while you were typing: nothing was saved. "
+        "The table above is as it is now; your hand is still in the form: check it and "
+        "save it again."
+    )
+    extra = {"preview": settlement, "after": after, "conflict": conflict}
+    if not request.htmx:
+        return _page(request, access, form=form, **extra)
+    context = {
+        "rows": _rows(table, hands, editable=_editable(table)),
+        "hands": hands,
+        **_standing(request, table, hands, form),
+        **extra,
+    }
+    return render(request, "tournaments/_hand_conflict.html", context)
 
 
 def _preview(request: HttpRequest, access: TableAccess, form=None) -> HttpResponse:

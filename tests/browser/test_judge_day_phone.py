@@ -1,0 +1,62 @@
+"""A tournament day as judges meet it on a 360 px phone (issue 26), in Chromium: a save
+that loses to another device keeps what was typed, the table page is kept for offline
+use from its first visit, and a page whose sign-in changed in another tab loses nothing."""
+
+from tests.browser.conftest import BROWSER_TEST, fill_povinost_hand, logged_in, previewed
+from tests.browser.test_judge_phone import SHOTS
+
+pytestmark = BROWSER_TEST
+
+
+def _points(table):
+    from tournaments.models import Hand
+
+    return [
+        hand.data["declarer_points"] for hand in Hand.objects.filter(table=table).order_by("number")
+    ]
+
+
+def test_a_save_another_phone_beat_keeps_the_typed_hand_in_the_form(
+    chromium, live_server, judge, table1
+):
+    """Two phones on one table: the second saves a hand built before the first's save.
+    Refused (the version check), it comes back in the form as typed, on the table as it
+    is now; Save again stores it."""
+    phones = []
+    for _ in range(2):
+        context = chromium.new_context(viewport={"width": 360, "height": 780})
+        logged_in(context, live_server, judge)
+        page = context.new_page()
+        page.goto(f"{live_server.url}/tables/{table1.pk}/")
+        phones.append(page)
+    first, second = phones
+    fill_povinost_hand(second)  # 1 and 3, 59 points
+    first.click("summary.button")
+    first.select_option("#id_declarer", "2")
+    first.select_option("#id_partner", "4")
+    first.fill("#id_declarer_points", "70")
+    previewed(first)
+    first.click("button[value=save]")
+    first.wait_for_selector("text=Hand 1 saved")
+
+    second.evaluate("window.notReloaded = true")
+    second.click("button[value=save]")
+    second.wait_for_selector("#conflict")
+    assert "Another device changed this table" in second.inner_text("#conflict")
+    assert second.input_value("#id_declarer") == "1"
+    assert second.input_value("#id_partner") == "3"
+    assert second.input_value("#id_declarer_points") == "59"
+    # The table as it is now: the first phone's hand and its chips.
+    assert second.locator("#hands-body tr").count() == 1
+    assert second.inner_text("#hand-count") == "1 hand"
+    assert second.locator("#seat-board .seat-chips").all_inner_texts() == ["95", "105", "95", "105"]
+    assert _points(table1) == [70]
+    assert second.evaluate("window.notReloaded") is True
+    assert second.evaluate("document.documentElement.scrollWidth") <= 360
+    SHOTS.mkdir(exist_ok=True)
+    second.locator("#add-hand").screenshot(path=str(SHOTS / "judge-phone-conflict-kept.png"))
+
+    second.click("button[value=save]")
+    second.wait_for_selector("text=Hand 2 saved")
+    assert _points(table1) == [70, 59]
+    assert second.locator("#hands-body tr").count() == 2
