@@ -2,7 +2,8 @@
    form helpers are static/js/judge-forms.js, loaded before it.
 
    * Registers the service worker that keeps these pages, their styles and scripts on the
-     phone (templates/tournaments/offline/sw.js).
+     phone (templates/tournaments/offline/sw.js), and asks it to keep this page from its
+     first visit on (once the worker controls the page) and again after each hand saved.
    * A hand (or the score sheet) saved with no connection, or whose save failed on the
      way, waits in this phone's IndexedDB with its submission id, the table version it was
      built on and its place in the order of entry, and shows at once as "waiting to
@@ -33,7 +34,16 @@
 (function () {
   const root = document.getElementById("judge-offline");
   if (!root) return;
+  // Asks the worker to keep this page as the server has it now (from its first visit on:
+  // that one did not pass through the worker, which it installed).
+  function keepThisPage() {
+    const worker = "serviceWorker" in navigator && navigator.serviceWorker.controller;
+    if (worker && navigator.onLine) worker.postMessage({keep: window.location.pathname});
+  }
   if ("serviceWorker" in navigator) {
+    if (!navigator.serviceWorker.controller) {
+      navigator.serviceWorker.addEventListener("controllerchange", keepThisPage, {once: true});
+    }
     navigator.serviceWorker.register(root.dataset.worker, {scope: root.dataset.scope}).catch(() => {});
   }
   const forms = window.judgeForms;
@@ -613,8 +623,10 @@
       lastPreview = moved.length && key ? {key, deltas} : null;
       return;
     }
-    // After an online save the new blank form carries the table's new version.
+    // After an online save the new blank form carries the table's new version, and the
+    // copy the phone keeps is read again, with the saved hand.
     rememberVersion();
+    if (event.detail.xhr && event.detail.xhr.getResponseHeader("X-Hand-Outcome") === "saved") keepThisPage();
   });
 
   // The save of a re-entered hand is known by its request (once the answer is swapped in,

@@ -60,3 +60,49 @@ def test_a_save_another_phone_beat_keeps_the_typed_hand_in_the_form(
     second.wait_for_selector("text=Hand 2 saved")
     assert _points(table1) == [70, 59]
     assert second.locator("#hands-body tr").count() == 2
+
+
+# Resolves once a judge-page cache holds `url` with `text` in it (fails after 15 s).
+WAIT_FOR_KEPT = """async ([url, text]) => {
+  for (const start = Date.now(); Date.now() - start < 15000;) {
+    for (const name of await caches.keys()) {
+      if (!name.startsWith("judge-page-")) continue;
+      const kept = await (await caches.open(name)).match(url);
+      if (kept && (await kept.text()).includes(text)) return;
+    }
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  throw new Error(`${url} was not kept with ${text}`);
+}"""
+
+
+def test_the_table_page_opened_once_opens_offline_with_the_hands_saved_on_it(
+    browser_page, live_server, judge, table1
+):
+    """One visit (no reload), a hand saved through htmx, then no connection: the page
+    opens from the phone's copy, with the saved hand."""
+    logged_in(browser_page, live_server, judge)
+    url = f"{live_server.url}/tables/{table1.pk}/"
+    page = browser_page.new_page()
+    page.goto(url)
+    fill_povinost_hand(page)
+    page.click("button[value=save]")
+    page.wait_for_selector("text=Hand 1 saved")
+    history = f"/tables/{table1.pk}/hands/1/history/"
+    page.evaluate(WAIT_FOR_KEPT, [url, history])
+    page.evaluate(WAIT_FOR_KEPT, [f"{url}sheet/", "sheet-form"])
+
+    browser_page.set_offline(True)
+    page.reload()
+    page.wait_for_selector("#connection[data-state=offline]")
+    assert page.locator("#offline-notice").count() == 0
+    assert page.locator("#add-hand").count() == 1
+    assert page.locator("#hands-body tr").count() == 1
+    assert page.inner_text("#hand-count") == "1 hand"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    SHOTS.mkdir(exist_ok=True)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(SHOTS / "judge-phone-kept-first-visit.png"))
+    # And its score sheet page, kept with it.
+    page.click("text=Enter the score sheet")
+    page.wait_for_selector("#sheet-form")

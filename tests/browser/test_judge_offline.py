@@ -15,8 +15,9 @@ WAIT_FOR_WORKER = """async () => {
 }"""
 
 
-# The worker keeps a table's sheet page when it keeps the table page, in the background.
-WAIT_FOR_SHEET_PAGE = """async (url) => {
+# The worker keeps a table's page (asked by the page once it controls it) and its sheet
+# page with it, in the background.
+WAIT_FOR_KEPT_PAGE = """async (url) => {
   for (;;) {
     for (const name of await caches.keys()) {
       if (name.startsWith("judge-page-") && await (await caches.open(name)).match(url)) return;
@@ -27,15 +28,15 @@ WAIT_FOR_SHEET_PAGE = """async (url) => {
 
 
 def _open_with_worker(context, url):
-    """Open the table page `url` and wait until the service worker controls the page (the
-    first visit installs it; the page is kept from the next answer on, so it is loaded
-    once more) and has kept the table's sheet page too (no request left in flight)."""
+    """Open the table page `url` once and wait until the service worker controls the
+    page (the first visit installs it) and has kept the page and the table's sheet page
+    (no request left in flight)."""
     page = context.new_page()
     page.goto(url)
     # (wait_for_function would evaluate a string, which the page's CSP forbids)
     page.evaluate(WAIT_FOR_WORKER)
-    page.reload()
-    page.evaluate(WAIT_FOR_SHEET_PAGE, f"{url}sheet/")
+    page.evaluate(WAIT_FOR_KEPT_PAGE, url)
+    page.evaluate(WAIT_FOR_KEPT_PAGE, f"{url}sheet/")
     return page
 
 

@@ -10,7 +10,10 @@
      session) empties every other judge-page cache first, so one person's table page is
      never shown to the next person on the same phone.
    Pages are network-first: the cached copy is used only when the network fails. A table
-   that answers 403 or 404 (a revoked link, another judge) is dropped from the cache. */
+   that answers 403 or 404 (a revoked link, another judge) is dropped from the cache.
+   A page's first visit does not pass through the worker (it installs it): the page asks
+   for itself to be kept ({keep: its path}) once the worker controls it, and again after
+   each hand it saves through htmx, so the kept copy shows the hands saved so far. */
 "use strict";
 
 const VERSION = {{ version_json }};
@@ -50,14 +53,14 @@ async function forgetPages(exceptKey) {
     .map((name) => caches.delete(name)));
 }
 
-async function remember(request, response, key) {
+async function remember(url, response, key) {
   if (key !== await currentKey()) {
     await forgetPages(key);
     const meta = await caches.open(META_CACHE);
     await meta.put(KEY_URL, new Response(key));
   }
   const cache = await caches.open(PAGE_PREFIX + key);
-  await cache.put(request.url, response);
+  await cache.put(url, response);
 }
 
 // A table's two pages: /tables/<id>/ and /tables/<id>/sheet/.
@@ -89,6 +92,18 @@ async function keepSheetPage(url, key) {
   } catch (error) { /* offline again: kept at the next visit */ }
 }
 
+// The server's answer for a table page: kept when marked for this session, dropped (with
+// the table's other page) when refused.
+async function answered(url, response, event) {
+  const key = response.headers.get("X-Judge-Offline");
+  if (response.status === 200 && key && /^[0-9a-f]{16,64}$/.test(key)) {
+    await remember(url, response.clone(), key);
+    event.waitUntil(keepSheetPage(url, key));
+  } else if (response.status === 403 || response.status === 404) {
+    await dropPage(url);
+  }
+}
+
 async function tablePage(event) {
   const request = event.request;
   let response;
@@ -101,14 +116,22 @@ async function tablePage(event) {
     const copy = cache && await cache.match(request.url, {ignoreVary: true, ignoreSearch: false});
     return copy || (await caches.match(OFFLINE_URL)) || Response.error();
   }
-  const key = response.headers.get("X-Judge-Offline");
-  if (response.status === 200 && key && /^[0-9a-f]{16,64}$/.test(key)) {
-    await remember(request, response.clone(), key);
-    event.waitUntil(keepSheetPage(request.url, key));
-  } else if (response.status === 403 || response.status === 404) {
-    await dropPage(request.url);
-  }
+  await answered(request.url, response, event);
   return response;
+}
+
+// A page asks to be kept (its first visit, or a hand saved since): read from the server
+// as a navigation would, with the session's cookie.
+async function keepPage(path, event) {
+  const url = new URL(path, self.location.origin);
+  if (url.origin !== self.location.origin || !TABLE_PAGE.test(url.pathname)) return;
+  let response;
+  try {
+    response = await fetch(url.href, {credentials: "same-origin", cache: "no-store"});
+  } catch (error) {
+    return;  // offline: kept at the next visit or save
+  }
+  await answered(url.href, response, event);
 }
 
 async function asset(request) {
@@ -132,7 +155,9 @@ self.addEventListener("fetch", (event) => {
 });
 
 self.addEventListener("message", (event) => {
-  // The page asks for this at logout (static/js/logout.js clears the caches itself too).
+  // "forget": the page asks at logout (static/js/logout.js clears the caches itself too);
+  // {keep: path}: a table page asks to be kept (see the top).
   if (event.data === "forget") event.waitUntil(forgetPages(null));
+  else if (event.data && typeof event.data.keep === "string") event.waitUntil(keepPage(event.data.keep, event));
 });
 {% endautoescape %}
