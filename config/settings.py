@@ -29,6 +29,8 @@ SECRET_KEY = env_str("SECRET_KEY") or (_DEV_SECRET if DEBUG else "")
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+# A refused CSRF check answers in words, and a script's request so its page can tell.
+CSRF_FAILURE_VIEW = "config.csrf.csrf_failure"
 
 INSTALLED_APPS = [
     "django.contrib.admin",

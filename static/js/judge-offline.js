@@ -27,6 +27,9 @@
      items older than a week are removed.
    * While online the page pings the server now and then (last contact, and how many
      items wait), for the director's dashboard.
+   * A save (or a send) the server refuses because this page's CSRF token is out of date
+     (the sign-in changed in another tab; config/csrf.py marks the answer) is kept in the
+     queue as waiting, nothing more is sent from this page, and the page says to reload.
    The words come from the page (data-* attributes of #judge-offline), translated there;
    __N__ in them stands for a number. */
 "use strict";
@@ -66,6 +69,9 @@
   let pendingSave = null;  // what the last online save sent, queued if it fails on the way
   let reentering = null;   // the refused hand the judge is entering again in the form
   let lastPreview = null;  // {key, deltas}: the server's last preview of the hand form
+  const CSRF_FAILURE = "X-CSRF-Failure";
+  let signInChanged = false;  // the server refused this page's CSRF token: reload first
+  let reloading = false;      // the judge chose to reload: no "leave?" question
   const confirming = new Set();     // submissions whose Discard waits for "Yes"
   const serverHands = new Map();    // submission → {html, version} of its conflict
   // Opened with no connection: the page is the copy the phone kept, and says so.
@@ -353,7 +359,9 @@
       const after = runningChips();
       list.replaceChildren(...items.map((item) => row(item, after)),
         ...orphans.map((item) => row({...item, orphan: true}, after)));
-      section.hidden = items.length + orphans.length === 0;
+      section.hidden = items.length + orphans.length === 0 && !signInChanged;
+      // Nothing can be sent from this page any more: the notice says to reload.
+      section.querySelector("#send-now").hidden = signInChanged;
     }
     showConnection();
   }
@@ -477,8 +485,20 @@
   // ---- sending, in order, each removed only once the server has it ----
   const stopped = (item) => ["refused", "kept", "conflict"].includes(item.state);
 
+  // The server refused this page's token: what waits stays waiting, and the page says
+  // to reload (a new page has the sign-in's new token).
+  function showSignInChanged() {
+    signInChanged = true;
+    render();
+    const notice = document.getElementById("sign-in-changed");
+    if (notice) {
+      notice.hidden = false;
+      notice.scrollIntoView({block: "center"});
+    }
+  }
+
   async function send() {
-    if (sending || !items.length || !navigator.onLine || stopped(items[0])) return;
+    if (sending || signInChanged || !items.length || !navigator.onLine || stopped(items[0])) return;
     sending = true;
     let stored = 0;
     try {
@@ -502,6 +522,11 @@
           }));
         } catch (error) {
           item.state = "waiting";  // the connection went; it is sent again later
+          break;
+        }
+        if (response.headers.get(CSRF_FAILURE)) {
+          item.state = "waiting";
+          showSignInChanged();
           break;
         }
         const outcome = response.headers.get("X-Hand-Outcome");
@@ -543,7 +568,7 @@
   let reported = Number(words.reported) || 0;
 
   async function ping(always = false) {
-    if (sending || !navigator.onLine || !words.csrf) return;  // a send pings when it ends
+    if (sending || signInChanged || !navigator.onLine || !words.csrf) return;  // a send pings when it ends
     if (!always && items.length === reported) return;
     const waiting = items.length;
     try {
@@ -565,7 +590,7 @@
     if (!saveButton || !saveButton.form) return;
     const again = reentering && fieldValue(formFields(saveButton.form), "submission") === reentering.submission;
     if (again && navigator.onLine) return;
-    if (!navigator.onLine || items.length) {
+    if (!navigator.onLine || items.length || signInChanged) {
       event.preventDefault();
       event.stopPropagation();
       const saved = snapshot(saveButton.form);
@@ -594,6 +619,22 @@
     }).join("; ");
     enqueue({kind: "sheet", url: words.sheetUrl, fields: formFields(target), summary: text});
   }, true);
+
+  // A save refused for this page's out-of-date token: queued as waiting, sent from the
+  // reloaded page. A preview refused so says it too (the form keeps what was typed).
+  document.addEventListener("htmx:responseError", (event) => {
+    const xhr = event.detail.xhr;
+    if (!xhr || !xhr.getResponseHeader(CSRF_FAILURE)) return;
+    const elt = event.detail.elt;
+    if (pendingSave && elt && elt.matches && elt.matches(SAVE)) {
+      const saved = pendingSave;
+      pendingSave = null;
+      const again = reentering && fieldValue(saved.fields, "submission") === reentering.submission;
+      if (again) requeue(saved);
+      else enqueue(saved);
+    }
+    showSignInChanged();
+  });
 
   // An online save that failed on the way (no answer): queued, to be sent again.
   document.addEventListener("htmx:sendError", (event) => {
@@ -654,6 +695,13 @@
   window.addEventListener("online", () => { render(); send(); ping(true); });
   window.addEventListener("offline", render);
   if (section) section.querySelector("#send-now").addEventListener("click", send);
+  const reload = document.getElementById("reload-page");
+  if (reload) {
+    reload.addEventListener("click", () => {
+      reloading = true;  // what waits stays on this phone: no need to ask
+      window.location.reload();
+    });
+  }
   // Going to this table's other page (the sheet, or back to the hands) keeps the queue:
   // that page shows and sends it, so no warning.
   let toOwnPage = false;
@@ -663,7 +711,7 @@
     toOwnPage = Boolean(link && ownPages.includes(new URL(link.href).pathname));
   });
   window.addEventListener("beforeunload", (event) => {
-    if (!toOwnPage && items.some((item) => item.state !== "kept")) {
+    if (!toOwnPage && !reloading && items.some((item) => item.state !== "kept")) {
       event.preventDefault();
       event.returnValue = words.leave;
     }

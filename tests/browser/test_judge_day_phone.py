@@ -106,3 +106,87 @@ def test_the_table_page_opened_once_opens_offline_with_the_hands_saved_on_it(
     # And its score sheet page, kept with it.
     page.click("text=Enter the score sheet")
     page.wait_for_selector("#sheet-form")
+
+
+def _sign_in_in_another_tab(context, live_server) -> None:
+    """The judge signs in on the same phone in a second tab: the browser's CSRF token
+    changes (and the session's key), so the first tab's page carries an old one."""
+    tab = context.new_page()
+    tab.goto(f"{live_server.url}/accounts/login/")
+    tab.fill("#id_username", "jan-judge")
+    tab.fill("#id_password", "pw")
+    tab.click("main button[type=submit]")
+    tab.wait_for_url(f"{live_server.url}/")
+    tab.close()
+
+
+def test_a_save_refused_for_a_sign_in_in_another_tab_keeps_the_hand(
+    browser_page, live_server, judge, table1
+):
+    """The phone holds the table's judge link, signs in as the judge in a second tab, and
+    presses Save hand in the first: the server refuses the page's old token (nothing
+    saved); the hand waits on the phone, the page says to reload; reloaded, it is sent."""
+    table1.judge_token = "t" * 43
+    table1.save()
+    page = browser_page.new_page()
+    page.goto(f"{live_server.url}/judge/{table1.judge_token}/")
+    page.on("dialog", lambda dialog: dialog.dismiss())
+    fill_povinost_hand(page)
+    _sign_in_in_another_tab(browser_page, live_server)
+
+    with page.expect_response(lambda response: response.request.method == "POST") as refused:
+        page.click("button[value=save]")
+    assert refused.value.status == 403
+    assert refused.value.headers["x-csrf-failure"] == "1"
+    page.wait_for_selector("#sign-in-changed:visible")
+    assert "sign-in is out of date" in page.inner_text("#sign-in-changed")
+    queued = page.locator("#offline-queue li.queued")
+    assert queued.count() == 1
+    assert queued.get_attribute("data-state") == "waiting"
+    assert "Declaring side's points: 59" in queued.inner_text()
+    assert _points(table1) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / "judge-phone-sign-in-changed.png"))
+
+    # Reloaded, the page has the new sign-in's token; the hand, kept under the earlier
+    # one, is sent once the judge says so.
+    with page.expect_navigation():
+        page.click("#reload-page")
+    page.wait_for_selector("#offline-queue li.queued[data-state=orphan]")
+    with page.expect_navigation():
+        page.click("#offline-queue >> text=Send it with this sign-in")
+    page.wait_for_selector("#hands-body tr >> nth=0")
+    assert _points(table1) == [59]
+    assert page.locator("#offline-queue").is_hidden()
+
+
+def test_without_javascript_the_refusal_is_a_page_in_words(chromium, live_server, table1):
+    context = chromium.new_context(
+        viewport={"width": 360, "height": 780}, java_script_enabled=False
+    )
+    table1.judge_token = "t" * 43
+    table1.save()
+    page = context.new_page()
+    page.goto(f"{live_server.url}/judge/{table1.judge_token}/")
+    page.click("summary.button")
+    page.select_option("#id_declarer", "1")
+    page.select_option("#id_partner", "3")
+    page.fill("#id_declarer_points", "59")
+    _sign_in_in_another_tab(context, live_server)
+
+    with page.expect_navigation():
+        page.click("button[value=save]")
+    assert "you signed in or out in another tab or window" in page.inner_text("#csrf-failure")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / "judge-phone-csrf-page.png"))
+    # Back on the table's page (read again, with the new token), the hand saves.
+    page.click("text=Back to the page")
+    page.click("summary.button")
+    page.select_option("#id_declarer", "1")
+    page.select_option("#id_partner", "3")
+    page.fill("#id_declarer_points", "59")
+    with page.expect_navigation():
+        page.click("button[value=save]")
+    assert _points(table1) == [59]
