@@ -46,7 +46,6 @@ from tournaments.progress import (
     table_rubbers,
     table_state,
 )
-from tournaments.recording import StaleTable
 from tournaments.sheets import computed_counts
 
 
@@ -276,7 +275,8 @@ def hand_add(request: HttpRequest, access: TableAccess) -> HttpResponse:
     htmx request with the new hand's row, the chips and a blank form for the next hand
     (`_saved`); without JavaScript it redirects to the table's page. An htmx save's
     answer says in `feedback.OUTCOME_HEADER` what became of the hand, for the phone's queue of
-    hands saved offline (static/js/judge-offline.js).
+    hands saved offline (static/js/judge-offline.js). A form built on an older state of
+    the table comes back with what was typed (`_conflict`).
     """
     posted = HandSubmissionForm(request.POST)
     if not posted.saving():
@@ -302,7 +302,7 @@ def hand_add(request: HttpRequest, access: TableAccess) -> HttpResponse:
             # The rules refuse the hand (the service scores it, once): shown at its field.
             form.refuse(error)
             return _not_saved(request, access, form)
-        except StaleTable as error:
+        except recording.StaleTable as error:
             # Caught before `service_refusals`: the form says it, not a page message.
             return told_phone(_conflict(request, access, form), "conflict", str(error))
     if not outcome.ok:
