@@ -190,3 +190,43 @@ def test_without_javascript_the_refusal_is_a_page_in_words(chromium, live_server
     with page.expect_navigation():
         page.click("button[value=save]")
     assert _points(table1) == [59]
+
+
+def test_a_queued_hand_sent_after_a_sign_in_in_another_tab_keeps_waiting(
+    browser_page, live_server, judge, table1
+):
+    """A hand saved offline (on the table's judge link) is sent when the connection
+    returns, but the judge signed in in another tab meanwhile: refused for the old token, it waits (not "refused"),
+    nothing more is sent from the page, and the page says to reload."""
+    from tests.browser.test_judge_offline import (
+        HANDS,
+        WAIT_FOR_KEPT_PAGE,
+        WAIT_FOR_WORKER,
+        _enter_offline,
+    )
+
+    table1.judge_token = "t" * 43
+    table1.save()
+    page = browser_page.new_page()
+    page.goto(f"{live_server.url}/judge/{table1.judge_token}/")
+    page.evaluate(WAIT_FOR_WORKER)
+    page.evaluate(WAIT_FOR_KEPT_PAGE, f"{live_server.url}/tables/{table1.pk}/")
+    page.on("dialog", lambda dialog: dialog.dismiss())
+    _sign_in_in_another_tab(browser_page, live_server)
+    browser_page.set_offline(True)
+    _enter_offline(page, *HANDS[0])
+    page.wait_for_selector("#offline-queue li.queued")
+
+    browser_page.set_offline(False)
+    page.wait_for_selector("#sign-in-changed:visible")
+    queued = page.locator("#offline-queue li.queued")
+    assert queued.get_attribute("data-state") == "waiting"
+    assert page.locator("#send-now").is_hidden()
+    assert _points(table1) == []
+
+    with page.expect_navigation():
+        page.click("#reload-page")
+    with page.expect_navigation():
+        page.click("#offline-queue >> text=Send it with this sign-in")
+    page.wait_for_selector("#hands-body tr >> nth=0")
+    assert _points(table1) == [59]
