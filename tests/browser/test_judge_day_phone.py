@@ -154,6 +154,7 @@ def test_a_save_refused_for_a_sign_in_in_another_tab_keeps_the_hand(
     with page.expect_navigation():
         page.click("#reload-page")
     page.wait_for_selector("#offline-queue li.queued[data-state=orphan]")
+    page.locator("#offline-queue").screenshot(path=str(SHOTS / "judge-phone-sign-in-reloaded.png"))
     with page.expect_navigation():
         page.click("#offline-queue >> text=Send it with this sign-in")
     page.wait_for_selector("#hands-body tr >> nth=0")
