@@ -5,7 +5,7 @@ or window since the page was opened (a sign-in gives the browser a new token), o
 is very old. Nothing was done; the answer says so in words, in the visitor's language:
 a page for a plain form, and for a script's request (htmx, the judge's queue's fetch) a
 small JSON answer marked with `CSRF_FAILURE_HEADER`, so the judge's page
-(static/js/judge-offline.js) keeps what was typed and tells the judge to reload.
+(static/js/judge/) keeps what was typed and tells the judge to reload.
 """
 
 from django.conf import settings

@@ -1,7 +1,7 @@
 """When a judge's phone was last in touch with the server, for the director's dashboard.
 
 A phone records its contact when its judge opens the table page and with a small ping
-while it is online (static/js/judge-offline.js), which also says how many hands or
+while it is online (static/js/judge/send.js), which also says how many hands or
 sheets wait in its queue. The write is throttled: one UPDATE whose condition matches
 only a table not touched for `CONTACT_EVERY` (or whose waiting count changed), so a
 busy table costs one cheap statement per page, and at most one row write per interval.

@@ -97,7 +97,7 @@ def form_refused(request: HttpRequest, form: forms.Form) -> None:
 # of the same form stored it), conflict (another device changed the table since the form
 # was built), refused (the table's state; the message says why, URL-encoded) or invalid
 # (the form's errors). A stored hand's number comes with it. The phone's queue of hands
-# saved offline reads them (static/js/judge-offline.js).
+# saved offline reads them (static/js/judge/send.js).
 OUTCOME_HEADER = "X-Hand-Outcome"
 REFUSAL_HEADER = "X-Hand-Refusal"
 NUMBER_HEADER = "X-Hand-Number"

@@ -172,7 +172,7 @@ class HandForm(forms.Form):
         self._add_house_rule_fields()
         self._fit_seats()
         # The phone's queue names the game first in a queued hand's words, chosen or not
-        # (static/js/judge-forms.js).
+        # (static/js/judge/forms.js).
         self.fields[self.HEAD].widget.attrs["data-head"] = ""
         self.sources: dict[str, str] = {}
 

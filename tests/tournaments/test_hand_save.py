@@ -303,7 +303,7 @@ class TestTheLockedTable:
 
 class TestWhatAnHtmxSaveSaysItDid:
     """`X-Hand-Outcome` (and `X-Hand-Refusal`, the refusal's words URL-encoded): what the
-    phone's queue of hands saved offline reads (static/js/judge-offline.js)."""
+    phone's queue of hands saved offline reads (static/js/judge/send.js)."""
 
     def test_saved_then_stored_before(self, judge_client, table1):
         submission = uuid.uuid4()

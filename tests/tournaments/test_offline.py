@@ -4,6 +4,7 @@ offline notice, and which table pages the phone may keep (tournaments.offline)."
 import json
 
 import pytest
+from django.conf import settings
 
 from tournaments.offline import OFFLINE_HEADER
 
@@ -17,8 +18,11 @@ def test_the_worker_is_javascript_with_the_pages_assets(anon_client):
     assert response["Cache-Control"] == "no-cache"
     body = response.content.decode()
     assert "/static/css/site.css" in body
-    assert "/static/js/judge-offline.js" in body
-    assert "/static/js/judge-forms.js" in body
+    # Every module of the judge's page (main.js imports the others): kept for offline use.
+    modules = sorted((settings.BASE_DIR / "static" / "js" / "judge").glob("*.js"))
+    assert len(modules) > 1
+    for module in modules:
+        assert f'"/static/js/judge/{module.name}"' in body
     assert "htmx-2.min.js" in body
     assert '"/tables/offline/"' in body
     assert "{%" not in body and "{{" not in body

@@ -16,8 +16,14 @@ from django_htmx.jinja import htmx_script
 
 from accounts.roles import public
 
-# What the judge's table page loads besides htmx: kept by the service worker for offline use.
-JUDGE_ASSETS = ("css/site.css", "js/judge-forms.js", "js/judge-offline.js", "js/logout.js")
+# What the judge's table page loads besides htmx: kept by the service worker for offline use
+# (every module of static/js/judge/, which main.js imports).
+JUDGE_MODULES = ("capture", "conflict", "draw", "forms", "main", "page", "queue", "send", "store")
+JUDGE_ASSETS = (
+    "css/site.css",
+    *(f"js/judge/{name}.js" for name in JUDGE_MODULES),
+    "js/logout.js",
+)
 
 
 def _asset_urls() -> list[str]:

@@ -1,5 +1,5 @@
 """What the judge's phone asks of the server about its queue of hands saved offline
-(static/js/judge-offline.js): the hands another device stored meanwhile, shown beside a
+(static/js/judge/conflict.js): the hands another device stored meanwhile, shown beside a
 refused queued hand, and the phone's ping (last contact, how many items wait).
 
 Both go through `judge_of_table`: a judge reaches only their own tables.

@@ -275,7 +275,7 @@ def hand_add(request: HttpRequest, access: TableAccess) -> HttpResponse:
     htmx request with the new hand's row, the chips and a blank form for the next hand
     (`_saved`); without JavaScript it redirects to the table's page. An htmx save's
     answer says in `feedback.OUTCOME_HEADER` what became of the hand, for the phone's queue of
-    hands saved offline (static/js/judge-offline.js). A form built on an older state of
+    hands saved offline (static/js/judge/). A form built on an older state of
     the table comes back with what was typed (`_conflict`).
     """
     posted = HandSubmissionForm(request.POST)
