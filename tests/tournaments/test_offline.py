@@ -2,11 +2,16 @@
 offline notice, and which table pages the phone may keep (tournaments.offline)."""
 
 import json
+import re
 
 import pytest
 from django.conf import settings
+from django.core.management import call_command
+from django.templatetags.static import static
+from django.test import override_settings
 
 from tournaments.offline import OFFLINE_HEADER
+from tournaments.views.offline import JUDGE_MODULES
 
 pytestmark = pytest.mark.django_db
 
@@ -26,6 +31,30 @@ def test_the_worker_is_javascript_with_the_pages_assets(anon_client):
     assert "htmx-2.min.js" in body
     assert '"/tables/offline/"' in body
     assert "{%" not in body and "{{" not in body
+
+
+def test_in_production_the_worker_keeps_every_module_the_page_imports(anon_client, tmp_path):
+    """With hashed names (config.storage, as in production) the modules import each
+    other under those names, which the worker keeps: the page works offline."""
+    storages = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "config.storage.StaticFilesStorage"},
+    }
+    with override_settings(STATIC_ROOT=tmp_path, STORAGES=storages):
+        call_command("collectstatic", "--noinput", verbosity=0)
+        body = anon_client.get("/sw.js").content.decode()
+        page = static("js/judge/main.js")
+    assets = json.loads(re.search(r"const ASSETS = (.*);", body).group(1))
+    assert re.fullmatch(r"/static/js/judge/main\.[0-9a-f]{12}\.js", page) and page in assets
+    seen, todo = set(), [page]
+    while todo:
+        url = todo.pop()
+        seen.add(url)
+        code = (tmp_path / url.removeprefix("/static/")).read_text(encoding="utf-8")
+        for imported in re.findall(r'from "\./([^"]+)"', code):
+            todo.append(url.rsplit("/", 1)[0] + "/" + imported)
+    assert len(seen) == len(JUDGE_MODULES)
+    assert seen <= set(assets)
 
 
 def test_the_manifest_names_the_app_and_its_icons(anon_client):
