@@ -18,6 +18,13 @@ $(STAMP): requirements.txt requirements-dev.txt
 
 venv: $(STAMP)
 
+# The JavaScript tools (eslint) from package-lock.json, reinstalled when it changes.
+NODE_STAMP := node_modules/.installed
+$(NODE_STAMP): package.json package-lock.json
+	@command -v npm >/dev/null 2>&1 || { echo "Needs node and npm on PATH (Debian: apt-get install nodejs npm)"; exit 1; }
+	npm ci --no-audit --no-fund
+	touch $(NODE_STAMP)
+
 # seed_demo loads fixtures/demo_*.json (natural keys: a second run updates, never adds)
 # and then builds what is dated today: the season and the demo tournament in play.
 run: $(STAMP)
@@ -25,12 +32,13 @@ run: $(STAMP)
 	DEBUG=1 $(BIN)/python manage.py seed_demo
 	DEBUG=1 $(BIN)/python manage.py runserver $(HOST)
 
-lint: $(STAMP)
+lint: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
 	$(BIN)/mypy
 	$(BIN)/djlint templates --lint
+	npx eslint static/js eslint.config.js
 
 format: $(STAMP)
 	$(BIN)/ruff check --fix .
@@ -76,4 +84,4 @@ load: $(STAMP)
 	PG_URL=$(PG_URL) LOAD_SECONDS=$(LOAD_SECONDS) REDIS_URL=$(REDIS_URL) $(BIN)/python bench/load.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .import_linter_cache .mypy_cache staticfiles
+	rm -rf $(VENV) node_modules .pytest_cache .ruff_cache .import_linter_cache .mypy_cache staticfiles

@@ -1,0 +1,21 @@
+// ESLint (flat config) for the site's own JavaScript: `make lint` runs it over static/js.
+import js from "@eslint/js";
+import globals from "globals";
+
+export default [
+  js.configs.recommended,
+  {
+    // The judge's page: ES modules in the browser (templates/tournaments/offline/_head.html).
+    files: ["static/js/judge/**/*.js"],
+    languageOptions: {ecmaVersion: "latest", sourceType: "module", globals: globals.browser},
+  },
+  {
+    // Every page's plain script (templates/base.html).
+    files: ["static/js/logout.js"],
+    languageOptions: {ecmaVersion: "latest", sourceType: "script", globals: globals.browser},
+  },
+  {
+    files: ["tests/js/**/*.mjs", "eslint.config.js"],
+    languageOptions: {ecmaVersion: "latest", sourceType: "module", globals: globals.node},
+  },
+];
