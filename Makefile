@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 HOST ?= 127.0.0.1:8000
 
-.PHONY: run test test-postgres lint format bench load venv clean check-deploy fixtures messages
+.PHONY: run test test-js test-postgres lint format bench load venv clean check-deploy fixtures messages
 
 # The stamp is remade whenever a requirements file changes, so `make` reinstalls then.
 $(STAMP): requirements.txt requirements-dev.txt
@@ -38,14 +38,18 @@ lint: $(STAMP) $(NODE_STAMP)
 	$(BIN)/lint-imports
 	$(BIN)/mypy
 	$(BIN)/djlint templates --lint
-	npx eslint static/js eslint.config.js
+	npx eslint static/js tests/js eslint.config.js
 
 format: $(STAMP)
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
 
-test: lint
+test: lint test-js
 	$(BIN)/pytest
+
+# The judge's queue logic (static/js/judge/queue.js) under Node's own test runner.
+test-js:
+	node --test tests/js/*.test.mjs
 
 # The same suite against PostgreSQL; pytest-django creates its own test_<name> database.
 test-postgres: $(STAMP)

@@ -1,4 +1,5 @@
-// ESLint (flat config) for the site's own JavaScript: `make lint` runs it over static/js.
+// ESLint (flat config) for the site's own JavaScript: `make lint` runs it over static/js
+// and over tests/js, the Node tests of the judge's queue (`make test-js`).
 import js from "@eslint/js";
 import globals from "globals";
 
