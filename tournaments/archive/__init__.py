@@ -23,8 +23,9 @@ database as it was.
 * A tournament of the same name and date already in the database is a refusal.
 
 The package does one job a module: `common` (the format, its checksum and error),
-`export` (the document of a tournament), `verify` (reading a file and checking it) and
-`importing` (writing it).
+`export` (the document of a tournament), `reading` (a file's bytes into a document,
+within bounds), `verify` with `fields` and `hands` (checking it all as the site would have
+written it) and `importing` (writing it).
 """
 
 from tournaments.archive.common import (
@@ -38,12 +39,15 @@ from tournaments.archive.common import (
 )
 from tournaments.archive.export import dump, export_tournament
 from tournaments.archive.importing import import_tournament
-from tournaments.archive.verify import load, verify
+from tournaments.archive.reading import MAX_BYTES, MAX_DEPTH, load
+from tournaments.archive.verify import verify
 
 __all__ = [
     "CHECKSUM_PREFIX",
     "CONTENT_TYPE",
     "FORMAT",
+    "MAX_BYTES",
+    "MAX_DEPTH",
     "VERSION",
     "ArchiveError",
     "canonical",

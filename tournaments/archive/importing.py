@@ -7,7 +7,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, models, transaction
+from django.db import DatabaseError, models, transaction
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, Player, Season
@@ -146,7 +146,7 @@ def import_tournament(document: dict[str, Any], *, by: User | None = None) -> To
                 "A tournament %(name)s on %(date)s is already here; rename or delete it before "
                 "importing. Nothing was imported."
             )
-            % {"name": t["name"], "date": t["date"]}
+            % {"name": _one_line(t["name"]), "date": t["date"]}
         )
     submissions = [
         hand["submission"]
@@ -161,7 +161,7 @@ def import_tournament(document: dict[str, Any], *, by: User | None = None) -> To
                 "The hands of this archive are already stored here (in %(tournament)s); "
                 "nothing was imported."
             )
-            % {"tournament": taken[0].table.round.tournament}
+            % {"tournament": _one_line(str(taken[0].table.round.tournament))}
         )
     try:
         with transaction.atomic():
@@ -174,13 +174,19 @@ def import_tournament(document: dict[str, Any], *, by: User | None = None) -> To
                 "The archive is inconsistent: it refers to %(what)s, which it does not "
                 "contain; nothing was imported."
             )
-            % {"what": error}
+            % {"what": _one_line(str(error))}
         ) from None
-    except (TypeError, ValueError, IntegrityError, ValidationError) as error:
+    except (TypeError, ValueError, DatabaseError, ValidationError) as error:
+        # What the checks of `verify` leave to the database (a club's name another club
+        # here holds, say): still one line, and the transaction rolled back.
         raise ArchiveError(
             _("The archive does not fit this database (%(error)s); nothing was imported.")
-            % {"error": error}
+            % {"error": _one_line(str(error))}
         ) from None
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())[:300]
 
 
 def _write(document: dict[str, Any], by: User | None) -> Tournament:
