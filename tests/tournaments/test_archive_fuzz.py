@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from clubs.models import Player
 from tournaments import archive, recording, services
 from tournaments.access import TableAccess
-from tournaments.exact_json import ExactEncoder
+from tournaments.exact_json import ExactDecoder, ExactEncoder
 from tournaments.models import Round, ScoreSheet, Tournament
 from tournaments.totals import tournament_standings
 
@@ -173,6 +173,14 @@ def mutated(draw, documents: list[dict]) -> dict:
     return document
 
 
+def _is_json(text: str) -> bool:
+    try:
+        json.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    return True
+
+
 def _without_ids(document: dict) -> dict:
     """The document with what the import may legitimately renumber left out: nothing
     today (player keys and accounts are written as the file has them), the checksum."""
@@ -196,10 +204,31 @@ def _standings_agree_with_sheets(tournament: Tournament) -> None:
     assert {row["player_id"]: row["total"] for row in rows if row["player_id"] in lines} == lines
 
 
-def _import_or_refusal(document: dict) -> str:
-    """Import `document`, check it and roll back; what happened, in a word."""
+@st.composite
+def damaged(draw, documents: list[dict]) -> str:
+    """A mutated archive's text, then damaged as text: cut short, nested deep, a key
+    given twice, a number JSON has not."""
+    text = json.dumps(draw(mutated(documents)), cls=ExactEncoder)
+    at = draw(st.integers(min_value=0, max_value=len(text)))
+    how = draw(st.sampled_from(["cut", "nest", "twice", "constant", "bytes"]))
+    if how == "cut":
+        return text[:at]
+    if how == "nest":
+        depth = draw(st.sampled_from([30, 40, 1000, 200_000]))
+        return text.replace(": ", ": " + "[" * depth, 1).replace(", ", "]" * depth + ", ", 1)
+    if how == "twice":
+        return text.replace('"version": ', '"version": 1, "version": ', 1)
+    if how == "constant":
+        return text.replace(": 1", ": " + draw(st.sampled_from(["NaN", "-Infinity", "9" * 5000])))
+    return text[:at] + draw(st.text(max_size=4)) + text[at:]
+
+
+def _import_or_refusal(document: dict | str) -> str:
+    """Import `document` (or a file's text), check it and roll back; what happened."""
     counts = _count()
-    text = json.dumps(document, cls=ExactEncoder)
+    text = document if isinstance(document, str) else json.dumps(document, cls=ExactEncoder)
+    if isinstance(document, str):
+        document = json.loads(text, cls=ExactDecoder) if _is_json(text) else None
     try:
         with transaction.atomic():
             tournament = archive.import_tournament(archive.load(text))
@@ -226,8 +255,8 @@ def test_each_archive_imports_and_exports_again_as_it_was(documents):
 
 def test_a_mutated_archive_is_refused_or_verifies(documents):
     @settings(suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-    @given(mutated(documents))
-    def check(document: dict) -> None:
+    @given(st.one_of(mutated(documents), damaged(documents)))
+    def check(document: dict | str) -> None:
         event(_import_or_refusal(document))
 
     check()
