@@ -272,7 +272,10 @@ def _users(tournament: Tournament, rounds: list[dict], audit: list[dict]) -> lis
             for sheet in table["sheets"]:
                 names |= {sheet["entered_by"], sheet["confirmed_by"]}
     names.discard(None)
-    accounts = get_user_model().objects.filter(username__in=names).order_by("username")
+    accounts = get_user_model().objects.filter(username__in=names)
+    # Sorted here, not by the database: its collation (PostgreSQL's may ignore case) would
+    # make the order of the same accounts depend on the database.
+    accounts = sorted(accounts, key=lambda user: user.get_username())
     return [
         {
             "username": user.get_username(),
