@@ -11,6 +11,7 @@ from django.core.management import ManagementUtility, call_command
 from django.core.management.base import CommandError
 from django.db import connection, connections
 
+from clubs.models import Season
 from tournaments import archive
 from tournaments.archive import reading
 
@@ -234,3 +235,31 @@ def test_on_postgresql_what_would_be_a_data_error_is_refused_in_words(
 def test_on_postgresql_the_archive_imports_whole(document):
     imported = archive.import_tournament(document)
     assert archive.export_tournament(imported)["rounds"] == document["rounds"]
+
+
+def test_a_tournament_of_a_season_with_its_fifteen_cup_points_imports(finished):  # noqa: F811
+    finished.season = Season.objects.create(
+        name="2026", club=finished.host_club, start_date="2026-01-01", end_date="2026-12-31"
+    )
+    finished.save()
+    document = archive.export_tournament(finished)
+    assert len(document["tournament"]["season"]["cup_points"]) == 15
+    _clear(finished)
+    Season.objects.all().delete()
+    imported = archive.import_tournament(document)
+    assert imported.season.cup_points == document["tournament"]["season"]["cup_points"]
+
+
+def test_a_negative_cup_point_is_refused_as_the_season_form_refuses_it(finished):  # noqa: F811
+    finished.season = Season.objects.create(
+        name="2026", club=finished.host_club, start_date="2026-01-01", end_date="2026-12-31"
+    )
+    finished.save()
+    document = archive.export_tournament(finished)
+    _clear(finished)
+    Season.objects.all().delete()
+    document["tournament"]["season"]["cup_points"][0] = "-25"
+    _refused(
+        _reseal(document),
+        r"^tournament\.season\.cup_points\[0\]: Cup points are numbers of 0 or more\.",
+    )

@@ -11,6 +11,7 @@ problem found is refused in one line naming where in the file it is.
 """
 
 from collections.abc import Iterable
+from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -283,7 +284,20 @@ class _Archive:
             self.club(row["club"], f"{where}.club")
         if row["end_date"] < row["start_date"]:
             refuse(where, str(Season._meta.constraints[0].violation_error_message))
-        self._points(row["cup_points"], f"{where}.cup_points")
+        self._cup_points(row["cup_points"], f"{where}.cup_points")
+
+    def _cup_points(self, points: Any, where: str) -> None:
+        """As the season form takes them (`clubs.forms.SeasonForm`): numbers of 0 or more,
+        written as text, any number of places."""
+        listed(points, where)
+        for index, point in enumerate(points):
+            text(point, f"{where}[{index}]")
+            try:
+                exact = Decimal(point)
+            except ArithmeticError:
+                exact = None
+            if exact is None or not exact.is_finite() or exact < 0 or str(exact) != point:
+                refuse(f"{where}[{index}]", _("Cup points are numbers of 0 or more."))
 
     def _registrations(self) -> None:
         rows = listed(self.document["registrations"], "registrations")
