@@ -1,9 +1,9 @@
 """The archive import believes nothing (issue 27 part 5): real archives of tournaments
-played through the services (SPJST, the Slovenian two-pack game, a whist drive) are
-mutated at random and resealed with a fresh checksum, as anyone can. Each mutation is
-either refused by the archive's own error, with the database as it was, or imported; and
-then it verifies: exported again it is the same document, and the standings read the
-sheets it holds."""
+played through the services (SPJST, the Slovenian two-pack game, Taroky ve třech, a whist
+drive) are mutated at random and resealed with a fresh checksum, as anyone can. Each
+mutation is either refused by the archive's own error, with the database as it was, or
+imported; and then it verifies: exported again it is the same document, every confirmed
+sheet passes the site's check, and the standings read the sheets it holds."""
 
 import copy
 import json
@@ -34,6 +34,11 @@ SPJST = [
 SI_DOUBLE = [
     {"contract": "sestica", "declarer": 1, "partners": [3], "declarer_points": 83},
     {"contract": "trojka", "declarer": 2, "partners": [4], "declarer_points": 70},
+]
+# Taroky ve třech pays halves: the sheets hold 101.5 and the like.
+CZ_THREE = [
+    {"contract": "druha", "declarer": 1, "declarer_points": 36},
+    {"contract": "druha", "declarer": 2, "declarer_points": 36},
 ]
 WHIST = [
     {"variant": "standard", "tricks": {"NS": 9, "EW": 4}},
@@ -93,11 +98,12 @@ def played(director, judge, club, ruleset: str, hands: list[dict], **setup) -> T
 
 @pytest.fixture
 def documents(director, judge, club) -> list[dict]:
-    """Archives of an SPJST tournament, a Slovenian one and a whist drive, the database
-    emptied after."""
+    """Archives of an SPJST tournament, a Slovenian one, a Czech one of three (amounts in
+    halves) and a whist drive, the database emptied after."""
     tournaments = [
         played(director, judge, club, "spjst", SPJST),
         played(director, judge, club, "si_double", SI_DOUBLE, table_size=4),
+        played(director, judge, club, "cz_three", CZ_THREE, table_size=4),
         played(
             director, judge, club, "whist", WHIST, table_size=4,
             standings_method=Tournament.Standings.TRICKS,
@@ -260,3 +266,12 @@ def test_a_mutated_archive_is_refused_or_verifies(documents):
         event(_import_or_refusal(document))
 
     check()
+
+
+def test_the_czech_archive_holds_halves(documents):
+    amounts = [
+        line["chips"]
+        for table in documents[2]["rounds"][0]["tables"]
+        for line in table["sheets"][0]["lines"]
+    ]
+    assert any(isinstance(amount, Decimal) for amount in amounts)
