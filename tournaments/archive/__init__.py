@@ -9,8 +9,11 @@ judge link of a table is a secret and is left out; so are players' e-mail, phone
 notes, which are the club's business, not the tournament's.
 
 `import_tournament` checks the whole file before writing anything, then writes it in one
-transaction: a damaged, edited or incompatible file raises `ArchiveError` and leaves the
-database as it was.
+transaction: a damaged, edited or incompatible file raises `ArchiveError` (one line naming
+where in the file) and leaves the database as it was. The checksum only tells damage, as
+anyone can compute it again; so `verify` believes nothing: every value goes through its
+model field and the database's ranges, every hand is scored again by the engine, and every
+confirmed sheet passes the check that confirmed it (see `verify`).
 
 * Clubs are matched by short name, else created.
 * A player with a member number is matched by home club and member number; one without
