@@ -263,3 +263,14 @@ def test_a_negative_cup_point_is_refused_as_the_season_form_refuses_it(finished)
         _reseal(document),
         r"^tournament\.season\.cup_points\[0\]: Cup points are numbers of 0 or more\.",
     )
+
+
+def test_a_bad_value_in_a_list_is_named_by_its_index(document):
+    """Lists are checked a kind at a time; the refusal still names the one value."""
+    document["tournament"]["placement_points"] = ["4", "3", "2\x00", "1"]
+    _refused(_reseal(document), r"^tournament\.placement_points\[2\]: holds a NUL character")
+
+
+def test_a_huge_number_in_a_list_is_named_by_its_index(document):
+    document["rounds"][0]["byes"] = ["p1", 10**30]
+    _refused(_reseal(document), r"^rounds\[0\]\.byes\[1\]: must be a number of sensible size")
