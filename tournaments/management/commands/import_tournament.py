@@ -4,13 +4,14 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournaments.archive import ArchiveError, import_tournament, load
+from tournaments.archive import ArchiveError, import_tournament, load, reading
 
 
 class Command(BaseCommand):
     help = (
         "Load a tournament archive (written by export_tournament) in one transaction; a "
-        "damaged, edited or incompatible file is refused and nothing is imported."
+        "damaged, edited, oversized or incompatible file is refused in one line and nothing "
+        "is imported."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -25,8 +26,15 @@ class Command(BaseCommand):
             by = get_user_model().objects.filter(username=options["by"]).first()
             if by is None:
                 raise CommandError(f"No account has the username {options['by']}.")
+        path = Path(options["file"])
         try:
-            text = Path(options["file"]).read_bytes()
+            # Refused by its size before a byte is read: a file of hundreds of megabytes
+            # would cost gigabytes to parse.
+            size = path.stat().st_size
+            if size > reading.MAX_BYTES:
+                raise CommandError(str(reading.too_large(size)))
+            with path.open("rb") as file:
+                text = file.read(reading.MAX_BYTES + 1)
         except OSError as error:
             raise CommandError(f"Cannot read {options['file']}: {error.strerror}.") from None
         try:
