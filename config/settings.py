@@ -208,7 +208,7 @@ RATELIMIT_ENABLE = env_bool("RATELIMIT_ENABLE", default=True)
 RATELIMIT_USE_CACHE = "default"
 RATELIMIT_IP_META_KEY = "config.security.client_ip"
 # POST /api/score/: every anonymous client together, each address, each signed-in account.
-API_RATE_ANONYMOUS = env_rate("API_RATE_ANONYMOUS", "300/m")
+API_RATE_ANONYMOUS = env_rate("API_RATE_ANONYMOUS", "120/m")
 API_RATE_ADDRESS = env_rate("API_RATE_ADDRESS", "30/m")
 API_RATE_ACCOUNT = env_rate("API_RATE_ACCOUNT", "120/m")
 # Hands in one document: about 0.5 ms of a worker each at the dearest (bench/api_cost.py),
