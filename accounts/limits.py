@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.http import HttpRequest
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, ngettext_lazy
 from django_ratelimit.core import get_usage
 
 # The key of a limit shared by every client it applies to.
@@ -71,25 +71,20 @@ def _split(rate: str) -> tuple[int, int]:
     return int(count), int(period[:-1] or 1) * _UNITS[period[-1]]
 
 
+# A rate's period in words, by its length in seconds; the count picks the plural.
+_PER_PERIOD = {
+    1: ngettext_lazy("%(count)d request a second", "%(count)d requests a second", "count"),
+    60: ngettext_lazy("%(count)d request a minute", "%(count)d requests a minute", "count"),
+    3600: ngettext_lazy("%(count)d request an hour", "%(count)d requests an hour", "count"),
+    86400: ngettext_lazy("%(count)d request a day", "%(count)d requests a day", "count"),
+}
+
+
 def rate_words(rate: str) -> str:
     """`30/m` as the reader says it: "30 requests a minute"."""
     count, seconds = _split(rate)
-    if seconds == 1:
-        return ngettext("%(count)d request a second", "%(count)d requests a second", count) % {
-            "count": count
-        }
-    if seconds == 60:
-        return ngettext("%(count)d request a minute", "%(count)d requests a minute", count) % {
-            "count": count
-        }
-    if seconds == 3600:
-        return ngettext("%(count)d request an hour", "%(count)d requests an hour", count) % {
-            "count": count
-        }
-    if seconds == 86400:
-        return ngettext("%(count)d request a day", "%(count)d requests a day", count) % {
-            "count": count
-        }
+    if seconds in _PER_PERIOD:
+        return _PER_PERIOD[seconds] % {"count": count}
     return gettext("%(count)d requests in %(seconds)d seconds") % {
         "count": count,
         "seconds": seconds,

@@ -18,6 +18,7 @@ answers the flood too slowly for it to reach the limits at all.
 import asyncio
 import json
 import random
+import resource
 import sys
 import time
 from collections import Counter
@@ -44,6 +45,7 @@ class Flood:
     answers: Counter = field(default_factory=Counter)  # "200", "429", "no answer", …
     without_retry_after: int = 0
     seconds: float = 0.0
+    cpu: float = 0.0  # seconds of CPU the flooding process used (it shares the machine)
 
     @property
     def requests(self) -> int:
@@ -57,6 +59,7 @@ class Flood:
                 "answers": dict(self.answers),
                 "without_retry_after": self.without_retry_after,
                 "seconds": self.seconds,
+                "cpu": self.cpu,
             }
         )
 
@@ -69,6 +72,7 @@ class Flood:
             answers=Counter(data["answers"]),
             without_retry_after=data["without_retry_after"],
             seconds=data["seconds"],
+            cpu=data.get("cpu", 0.0),
         )
 
     def summary(self) -> str:
@@ -78,7 +82,7 @@ class Flood:
         return (
             f"  flood: {self.clients} anonymous clients, {self.hands} hands a document, "
             f"{self.requests / max(self.seconds, 0.001):.0f} requests/s: {answers}; "
-            f"{scored * self.hands} hands scored for them"
+            f"{scored * self.hands} hands scored for them; the flood's own CPU: {self.cpu:.1f} s"
         )
 
 
@@ -141,6 +145,8 @@ async def flood(base: str, seconds: float, hands: int, clients: int = ABUSERS) -
         *(_client(base, f"203.0.113.{n + 1}", body, deadline, result) for n in range(clients))
     )
     result.seconds = time.monotonic() - started
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    result.cpu = usage.ru_utime + usage.ru_stime
     return result
 
 

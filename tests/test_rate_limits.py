@@ -21,8 +21,11 @@ HAND = {"ruleset": "spjst", "contract": "povinost", "declarer": 1, "declarer_poi
 
 @pytest.fixture(autouse=True)
 def _limits_on(settings):
-    """Limits on (the test settings turn them off), counted from nothing."""
+    """Limits on (the test settings turn them off), counted from nothing, each far off
+    until a test brings the one it is about near."""
     settings.RATELIMIT_ENABLE = True
+    settings.API_RATE_ADDRESS = settings.API_RATE_ANONYMOUS = "1000/m"
+    settings.API_RATE_ACCOUNT = "1000/m"
     cache.clear()
     yield
     cache.clear()
