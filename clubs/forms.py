@@ -10,12 +10,13 @@ from decimal import Decimal
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from accounts.text import CleanTextMixin
 from clubs.models import Club, Membership, Player, Season
 
 _DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
 
-class ClubForm(forms.ModelForm):
+class ClubForm(CleanTextMixin, forms.ModelForm):
     # No max_length here so that "USA" gets the explanation below, not a length error.
     country = forms.CharField(label=_("country"), help_text=_("Two-letter code, e.g. US, CZ, SI."))
 
@@ -31,7 +32,7 @@ class ClubForm(forms.ModelForm):
         return country
 
 
-class PlayerForm(forms.ModelForm):
+class PlayerForm(CleanTextMixin, forms.ModelForm):
     class Meta:
         model = Player
         fields = [
@@ -51,7 +52,7 @@ class PlayerForm(forms.ModelForm):
         return self.cleaned_data["member_number"].strip()
 
 
-class MembershipForm(forms.ModelForm):
+class MembershipForm(CleanTextMixin, forms.ModelForm):
     class Meta:
         model = Membership
         fields = ["player", "club", "date_from", "date_to"]
@@ -65,7 +66,7 @@ class MembershipForm(forms.ModelForm):
         self.fields["player"].initial = player.pk
 
 
-class SeasonForm(forms.ModelForm):
+class SeasonForm(CleanTextMixin, forms.ModelForm):
     cup_points_text = forms.CharField(
         label=_("Cup points"),
         required=False,
@@ -106,7 +107,7 @@ class SeasonForm(forms.ModelForm):
         return super().save(commit)
 
 
-class PlayerActiveForm(forms.Form):
+class PlayerActiveForm(CleanTextMixin, forms.Form):
     """Deactivate ("0") or reactivate ("1") a player, as the player page's button sends it."""
 
     active = forms.TypedChoiceField(

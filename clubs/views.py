@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from accounts.roles import director_required, public
+from accounts.text import search_query
 from clubs.collation import person_key
 from clubs.forms import ClubForm, MembershipForm, PlayerActiveForm, PlayerForm, SeasonForm
 from clubs.models import Club, Membership, Player, Season
@@ -42,7 +43,7 @@ def club_list(request: HttpRequest) -> HttpResponse:
 
 
 def _player_table(request: HttpRequest, players) -> tuple[RosterTable, str]:
-    query = request.GET.get("q", "").strip()
+    query = search_query(request)
     if query:
         players = players.search(query)
     if not request.GET.get("sort"):

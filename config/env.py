@@ -79,3 +79,19 @@ def env_url_prefix(name: str, default: str) -> str:
             f"ending in a slash, no leading slash); got {value!r}"
         )
     return value
+
+
+_RATE = re.compile(r"([0-9]+)/([0-9]*)([smhd])")
+
+
+def env_rate(name: str, default: str) -> str:
+    """Read a rate limit as django-ratelimit writes it: `30/m` (30 a minute), `5/h`,
+    `100/10m` (100 in ten minutes); the count at least 1, the period s, m, h or d."""
+    value = env_str(name, default)
+    match = _RATE.fullmatch(value)
+    if match is None or int(match[1]) < 1 or (match[2] and int(match[2]) < 1):
+        raise ImproperlyConfigured(
+            f"{name} must look like 30/m, 5/h or 100/10m (a count of at least 1, then s, "
+            f"m, h or d after an optional number); got {value!r}"
+        )
+    return value

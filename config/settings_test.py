@@ -23,3 +23,7 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql"):  # noqa: F405
 
 # The test client speaks plain HTTP; the production redirect to HTTPS is tested apart.
 SECURE_SSL_REDIRECT = False
+
+# Rate limits count in the cache, which outlives a test; a test of them turns them on
+# (tests/test_rate_limits.py) with rates of its own.
+RATELIMIT_ENABLE = False

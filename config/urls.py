@@ -4,6 +4,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.i18n import set_language
 
+from accounts import views as account_views
 from accounts.roles import public
 from clubs import views as club_views
 from config.health import healthz
@@ -15,14 +16,15 @@ urlpatterns = [
     path("", include("tournaments.urls")),
     path(
         "accounts/login/",
-        public(auth_views.LoginView.as_view(redirect_authenticated_user=True)),
+        public(account_views.LoginView.as_view()),
         name="login",
     ),
     path("accounts/logout/", public(auth_views.LogoutView.as_view()), name="logout"),
-    # Password reset by e-mail: Django's views, the site's templates (templates/registration/).
+    # Password reset by e-mail: Django's views, the site's templates (templates/registration/);
+    # the request for a mail is rate-limited (accounts/views.py).
     path(
         "accounts/password-reset/",
-        public(auth_views.PasswordResetView.as_view()),
+        public(account_views.PasswordResetView.as_view()),
         name="password_reset",
     ),
     path(

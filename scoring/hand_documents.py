@@ -20,6 +20,7 @@ __all__ = [
     "MAX_HANDS",
     "DocumentError",
     "TooLarge",
+    "hand_count",
     "parse_document",
     "score_document",
     "score_rubbers",
@@ -105,8 +106,34 @@ def score_rubbers(
     return module.RUBBERS(parsed, rules)
 
 
-def score_document(document: Any) -> dict | list:
-    """Settle one hand or a list of hands; a bad hand raises HandError naming its place."""
+def hand_count(document: Any) -> int:
+    """How many hands a parsed document asks to score: one a hand, a rubber's all.
+
+    >>> hand_count([{"ruleset": "spjst"}, {"ruleset": "whist", "rubber": True, "hands": [{}, {}]}])
+    3
+    """
+    items = document if isinstance(document, list) else [document]
+    return sum(
+        len(item["hands"])
+        if isinstance(item, Mapping) and "rubber" in item and isinstance(item.get("hands"), list)
+        else 1
+        for item in items
+    )
+
+
+def score_document(document: Any, *, most: int = MAX_HANDS) -> dict | list:
+    """Settle one hand or a list of hands; a bad hand raises HandError naming its place.
+
+    More than `most` hands in all (a rubber's hands counted) is refused as TooLarge before
+    any is scored: the web API asks for fewer than the command line.
+    """
+    count = hand_count(document)
+    if count > most:
+        lone_rubber = isinstance(document, Mapping) and "rubber" in document
+        raise TooLarge(
+            "hands" if lone_rubber else "document",
+            phrase("at most {most} hands (got {count})", most=most, count=count),
+        )
     if isinstance(document, list):
         if len(document) > MAX_HANDS:
             raise TooLarge(

@@ -2,27 +2,33 @@
 SQLite). The run itself checks the database against the answers and exits non-zero on a
 server error, a lost or a duplicated hand; here we also check that it stops the gunicorn
 it started, and drops its database, when it ends and when it is interrupted. Timings are
-printed by the run, never checked."""
+printed by the run, never checked here; the abuse phase's verdict on them (and on the
+flooded API's answers) is checked on made-up figures, on any database."""
 
 import os
 import re
 import signal
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import psycopg
 import pytest
 from django.db import connection
 
+from bench import load
+from bench.load_abuse import Flood, failures
+
 LOAD = Path(__file__).resolve().parent.parent / "bench" / "load.py"
 
-pytestmark = [
-    pytest.mark.postgres,
-    pytest.mark.skipif(
+
+def postgres_only(test):
+    """The runs themselves: gunicorn against a PostgreSQL database of their own."""
+    test = pytest.mark.postgres(test)
+    return pytest.mark.skipif(
         connection.vendor != "postgresql", reason="the load test serves PostgreSQL only"
-    ),
-]
+    )(test)
 
 
 def _start(**popen) -> subprocess.Popen:
@@ -73,15 +79,75 @@ def _gone(output: str) -> None:
         ).fetchone()
 
 
+@postgres_only
 def test_a_short_load_run_stores_every_acknowledged_hand_once():
     output = _finish(_start())
-    assert "OK: 0 server errors, 0 lost, 0 duplicated" in output, output
-    for pace in ("realistic", "flat out"):
+    for pace in ("realistic", "flat out", "abuse"):
         assert f"\n{pace} (36 phones at 32 tables" in output
     assert re.search(r"answers: \d+ 2xx, \d+ 3xx, 0 4xx, 0 5xx, 0 no answer", output)
+    assert re.search(r"flood: 10 anonymous clients, 50 hands a document, .*\d+ 200", output)
+    assert re.search(r"the judges' p95 ≤ 100 ms while 10 clients flood the API: \d+ ms", output)
+    assert "0 lost, 0 duplicated" in output
+    # The judges' latency under the flood depends on the machine (a busy one fails it);
+    # nothing else may fail.
+    if "OK: 0 server errors" not in output:
+        failed = output[output.index("FAILED:") :].split("\n")[1:]
+        problems = [line.strip() for line in failed if line.startswith("  ")]
+        assert problems and all("the judges' p95" in line for line in problems), output
     _gone(output)
 
 
+def _flood(**answers: int) -> Flood:
+    return Flood(clients=10, hands=50, answers=Counter(answers), seconds=5.0)
+
+
+def test_the_abuse_phase_passes_when_the_judges_stay_fast_and_the_api_answers():
+    assert failures(42.0, _flood(**{"200": 120, "429": 4000}), 100.0) == []
+    assert failures(100.0, _flood(**{"200": 50}), 100.0) == []  # the target itself is met
+
+
+@pytest.mark.parametrize(
+    ("p95", "answers", "problem"),
+    [
+        (101.0, {"200": 10, "429": 10}, "the judges' p95 is 101 ms, over 100 ms"),
+        (float("nan"), {"200": 10}, "the judges' p95 is nan ms"),
+        (20.0, {"200": 10, "502": 3}, "the API answered the flood 3 server errors"),
+        (20.0, {"200": 10, "no answer": 2}, "2 flood requests got no answer"),
+    ],
+)
+def test_the_abuse_phase_fails_on_slow_judges_or_a_broken_api(p95, answers, problem):
+    (found,) = failures(p95, _flood(**answers), 100.0)
+    assert problem in found
+
+
+def test_the_abuse_phase_fails_on_a_429_without_retry_after_or_no_report():
+    flood = _flood(**{"429": 5})
+    flood.without_retry_after = 5
+    assert failures(20.0, flood, 100.0) == ["abuse: 5 answers 429 without Retry-After"]
+    assert failures(20.0, None, 100.0) == ["abuse: the flood did not report"]
+
+
+def test_the_flood_report_travels_as_one_line_of_json():
+    flood = _flood(**{"200": 7, "429": 93})
+    flood.without_retry_after = 1
+    assert Flood.from_json(flood.to_json()) == flood
+    assert "\n" not in flood.to_json()
+    assert "350 hands scored for them" in flood.summary()
+
+
+def test_the_run_fails_on_the_abuse_phase_and_only_there():
+    slow = load.Stats(load.ABUSE)
+    slow.latencies["page"] = [500.0] * 20
+    slow.outcomes["saved"] = 1
+    slow.flood = _flood(**{"200": 1})
+    assert any("the judges' p95 is 500 ms" in line for line in load._failures(slow))
+    realistic = load.Stats(load.REALISTIC)
+    realistic.latencies["page"] = [500.0] * 20
+    realistic.outcomes["saved"] = 1
+    assert load._failures(realistic) == []  # printed there, not enforced
+
+
+@postgres_only
 @pytest.mark.parametrize("started", ["in the foreground", "as a background job"])
 def test_an_interrupted_load_run_stops_its_gunicorn_and_drops_its_database(started):
     background = started == "as a background job"

@@ -10,6 +10,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from accounts.roles import JUDGES
+from accounts.text import CleanTextMixin
 from clubs.models import Player
 from scoring import RULESETS, get_ruleset
 from scoring.bounds import MAX_INTEGER_DIGITS, OutOfBounds, read_decimal
@@ -25,7 +26,7 @@ MAX_PLACES = 8
 _DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
 
-class TournamentForm(forms.ModelForm):
+class TournamentForm(CleanTextMixin, forms.ModelForm):
     """Setup; the ruleset and its house rules are pinned once the first round is drawn."""
 
     placement_points_text = forms.CharField(
@@ -154,7 +155,7 @@ class TournamentForm(forms.ModelForm):
         raise TypeError("Save a tournament through services.create_tournament/edit_tournament")
 
 
-class NewPlayerForm(forms.Form):
+class NewPlayerForm(CleanTextMixin, forms.Form):
     """A player created on the spot at registration."""
 
     first_name = forms.CharField(label=_("First name"), max_length=60)
@@ -166,7 +167,7 @@ def judge_accounts():
     return get_user_model().objects.filter(groups__name=JUDGES).order_by("username")
 
 
-class JudgeForm(forms.Form):
+class JudgeForm(CleanTextMixin, forms.Form):
     """A table's judge account, its private link and whether it keeps score on paper only.
 
     `judges` is the list of judge accounts, read once for every table of a round page.
@@ -200,13 +201,13 @@ class JudgeForm(forms.Form):
         return None if pk is None else self._judges[pk]
 
 
-class ReasonForm(forms.Form):
+class ReasonForm(CleanTextMixin, forms.Form):
     reason = forms.CharField(
         label=_("Reason"), widget=forms.Textarea(attrs={"rows": 2}), max_length=500
     )
 
 
-class SheetForm(forms.Form):
+class SheetForm(CleanTextMixin, forms.Form):
     """One chip count per seat, named after the player in it, and the form's submission id
     (hidden): a sheet sent twice (a phone resending its queue) is stored once. A form
     sent without one (a page from before the id) is stored as it comes."""
@@ -236,7 +237,7 @@ class SheetForm(forms.Form):
         }
 
 
-class TableVersionForm(forms.Form):
+class TableVersionForm(CleanTextMixin, forms.Form):
     """The version of the table the page was built on (hidden), so a change made on an
     older page is recognised and refused instead of overwriting."""
 
@@ -259,7 +260,7 @@ class HandSubmissionForm(TableVersionForm):
         return not self.has_error("action") and self.cleaned_data.get("action") == "save"
 
 
-class ContactForm(forms.Form):
+class ContactForm(CleanTextMixin, forms.Form):
     """The judge's phone's ping: how many hands or sheets wait in its queue."""
 
     waiting = forms.IntegerField(min_value=0, max_value=999)
@@ -269,7 +270,7 @@ class HandDeleteForm(TableVersionForm, ReasonForm):
     """Deleting a hand: the table version and why."""
 
 
-class FinishForm(forms.Form):
+class FinishForm(CleanTextMixin, forms.Form):
     """Finish the tournament (its standings become final), or reopen it with a reason."""
 
     FINISH, REOPEN = "finish", "reopen"
@@ -317,7 +318,7 @@ class WholeNumberField(forms.IntegerField):
         return super().to_python(value)
 
 
-class DrawForm(forms.Form):
+class DrawForm(CleanTextMixin, forms.Form):
     """The next round's draw: the seed, blank for a random one."""
 
     seed = WholeNumberField(
@@ -331,7 +332,7 @@ class DrawForm(forms.Form):
     )
 
 
-class RegisterForm(forms.Form):
+class RegisterForm(CleanTextMixin, forms.Form):
     """A player from the rosters registered (and checked in) at the desk."""
 
     player = forms.ModelChoiceField(
@@ -344,7 +345,7 @@ class RegisterForm(forms.Form):
     )
 
 
-class RegistrationActionForm(forms.Form):
+class RegistrationActionForm(CleanTextMixin, forms.Form):
     """What the desk does with a registration between rounds."""
 
     action = forms.ChoiceField(
@@ -357,7 +358,7 @@ class RegistrationActionForm(forms.Form):
     )
 
 
-class SwapForm(forms.Form):
+class SwapForm(CleanTextMixin, forms.Form):
     """Two players of a drawn round whose places are exchanged."""
 
     player_a = forms.ModelChoiceField(label=_("Player"), queryset=Player.objects.none())
@@ -371,7 +372,7 @@ class SwapForm(forms.Form):
             self.fields[name].error_messages["invalid_choice"] = _("Choose a player of this round.")
 
 
-class RoundStatusForm(forms.Form):
+class RoundStatusForm(CleanTextMixin, forms.Form):
     """Start, close or reopen a round; reopening needs the reason (the service says so)."""
 
     status = forms.ChoiceField(
@@ -381,7 +382,7 @@ class RoundStatusForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), required=False, max_length=500)
 
 
-class LedgerRulingForm(forms.Form):
+class LedgerRulingForm(CleanTextMixin, forms.Form):
     """A director's ruling on a table of the round in play: a penalty from the ruleset's
     catalogue, on one of the table's seats, on a hand or standalone (its own hand)."""
 
@@ -504,7 +505,7 @@ def _param_field(param: PenaltyParam, seats: list[tuple[int, str]]) -> forms.Fie
     return forms.CharField(label=label, required=False, max_length=40)
 
 
-class CancelRulingForm(forms.Form):
+class CancelRulingForm(CleanTextMixin, forms.Form):
     """Why a penalty is taken off a hand (the hand's history keeps it)."""
 
     reason = forms.CharField(

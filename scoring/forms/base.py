@@ -18,6 +18,7 @@ from django import forms
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
+from accounts.text import CleanTextMixin
 from scoring import HandError, get_ruleset, score_hand
 from scoring.cards import Card, total_points
 from scoring.deck import DeckCard
@@ -87,7 +88,7 @@ def _copied_fields(fields: Mapping[str, forms.Field]) -> dict[str, forms.Field]:
     return copies
 
 
-class HandForm(forms.Form):
+class HandForm(CleanTextMixin, forms.Form):
     """One hand of `ruleset`; `settle()` scores it or puts the engine's errors on the form.
 
     Subclasses name their `template_name`, declare their fields, and say which go into the

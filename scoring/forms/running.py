@@ -10,6 +10,7 @@ from typing import Any
 
 from django import forms
 
+from accounts.text import CleanTextMixin
 from scoring.errors import HandError
 from scoring.jsonio import read_document
 
@@ -44,7 +45,7 @@ class RunningTotalsField(forms.CharField):
         return {seat: Decimal(amount) for seat, amount in amounts.items()}
 
 
-class RunningTotalsForm(forms.Form):
+class RunningTotalsForm(CleanTextMixin, forms.Form):
     """The hidden running totals and the button that adds the hand to them."""
 
     running = RunningTotalsField(required=False)
@@ -93,7 +94,7 @@ class RubberHandsField(forms.CharField):
         return raw
 
 
-class RubberForm(forms.Form):
+class RubberForm(CleanTextMixin, forms.Form):
     """The calculator's rubber (whist): the hands so far, carried in the page like the
     running totals; "new rubber" starts again."""
 

@@ -4,7 +4,10 @@ import json
 import time
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
 from django.urls import reverse
+
+from scoring.hand_documents import TooLarge, score_document
 
 HAND = {"ruleset": "spjst", "contract": "povinost", "declarer": 1, "declarer_points": 59}
 THREE = {"ruleset": "cz_three", "contract": "prvni", "declarer": 2, "declarer_points": 40}
@@ -86,17 +89,25 @@ def test_a_body_longer_than_its_content_length_says_is_still_413(client, rf):
     request = rf.post("/api/score/", body, content_type="application/json")
     request.META["CONTENT_LENGTH"] = str(100)  # a lie: the stream is read to its limit
     request._stream = __import__("io").BytesIO(body)
+    request.user = AnonymousUser()  # as the middleware leaves it; the rate limit asks
     response = api_score(request)
     assert response.status_code == 413
     assert json.loads(response.content)["errors"][0]["field"] == "document"
 
 
-def test_a_thousand_hands_are_scored_and_one_more_is_413(client):
-    response = _post(client, json.dumps([HAND] * 1000))
+def test_the_api_scores_its_bound_of_hands_and_one_more_is_413(client, settings):
+    most = settings.API_MAX_HANDS
+    response = _post(client, json.dumps([HAND] * most))
     assert response.status_code == 200
-    assert len(response.json()) == 1000
-    error = _error(_post(client, json.dumps([HAND] * 1001)), status=413)
-    assert error["message"] == "at most 1000 hands (got 1001)"
+    assert len(response.json()) == most
+    error = _error(_post(client, json.dumps([HAND] * (most + 1))), status=413)
+    assert error["message"] == f"at most {most} hands (got {most + 1})"
+
+
+def test_the_command_line_keeps_the_engines_bound_of_a_thousand_hands():
+    assert len(score_document([HAND] * 1000)) == 1000
+    with pytest.raises(TooLarge, match=r"at most 1000 hands \(got 1001\)"):
+        score_document([HAND] * 1001)
 
 
 def test_a_repeated_key_is_refused_with_its_path(client):

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.roles import director_required, public
+from accounts.text import search_query
 from clubs.collation import person_key
 from clubs.models import Player
 from tournaments import services
@@ -83,7 +84,7 @@ def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
 def registrations(request: HttpRequest, pk: int) -> HttpResponse:
     """Registration desk: who is registered and checked in; search the rosters to add."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    query = request.GET.get("q", "").strip()
+    query = search_query(request)
     language = get_language()
     registered = sorted(
         tournament.registrations.select_related("player__home_club"),
