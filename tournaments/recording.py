@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 
 from accounts.roles import is_director
 from scoring import score_hand
+from tournaments import locks
 from tournaments.access import TableAccess
 from tournaments.exact_json import ExactDecoder, ExactEncoder
 from tournaments.models import (
@@ -84,7 +85,8 @@ def settle(table: Table, data: dict[str, Any]) -> dict[str, Any]:
 
 def _locked(table: Table, expected_version: int | None, *, adding: bool = False) -> Table:
     """The table row, locked for this transaction, if its hands may change now."""
-    locked = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    # The table alone (locks.py): a round closes only once it holds every table's lock.
+    locked = locks.table(table.pk)
     if locked.round.status != Round.Status.PLAYING:
         raise RecordingError(
             _("%(round)s is not in play; hands cannot be changed now.") % {"round": locked.round}
@@ -502,11 +504,7 @@ def add_sheet(
     """
     try:
         with transaction.atomic():
-            table = (
-                Table.objects.select_for_update()
-                .select_related("round__tournament")
-                .get(pk=access.table.pk)
-            )
+            table = locks.table(access.table.pk)
             # Under the table's lock: a resend of this table's sheet waits for the first.
             existing = _submitted(ScoreSheet, submission, table)
             if existing is not None:
@@ -614,11 +612,9 @@ def confirm_sheet(
         raise RecordingError(refusal)
     try:
         with transaction.atomic():
-            table = (
-                Table.objects.select_for_update()
-                .select_related("round__tournament")
-                .get(pk=sheet.table_id)
-            )
+            # The table alone (locks.py), its round read after the lock: a round that
+            # closed while this waited says so.
+            table = locks.table(sheet.table_id)
             if table.round.status != Round.Status.PLAYING:
                 raise RecordingError(
                     _("%(round)s is not in play; sheets are confirmed while it is.")
