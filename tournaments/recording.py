@@ -21,6 +21,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import F, Max
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.roles import is_director
 from scoring import score_hand
@@ -51,6 +52,14 @@ class StaleTable(RecordingError):
 
 class TableLocked(RecordingError):
     """The table's sheet is confirmed, so its hands and penalties can't change."""
+
+
+class RoundComplete(RecordingError):
+    """The table has played the round's set number of hands (`Tournament.hands_per_round`)."""
+
+
+class HandDeleted(RecordingError):
+    """A form resent after the hand it stored was deleted: not stored again."""
 
 
 def confirmed_sheet(table: Table) -> ScoreSheet | None:
@@ -135,7 +144,61 @@ def _submitted(model: type[_Stored], submission: uuid.UUID | None, table: Table)
     stored = model.objects.filter(submission=submission).first()
     if stored is not None and stored.table_id != table.pk:
         raise RecordingError(_("This form belongs to another table; open the table's page again."))
+    if isinstance(stored, Hand) and stored.deleted:
+        # Neither stored again nor "stored before": the table's hands no longer count it.
+        raise HandDeleted(
+            _(
+                "Hand %(number)s of this form was saved and then deleted at %(table)s; "
+                "it is not saved again. Enter it anew if it was played."
+            )
+            % {"number": stored.number, "table": table}
+        )
     return stored
+
+
+# The lines of a hand that is no hand played: a director's standalone ruling (penalties
+# outside any scored hand), in every ruleset's words.
+_NOT_PLAYED = frozenset({"adjustment", "penalty"})
+
+
+def is_played(settlement: dict[str, Any]) -> bool:
+    """Whether a hand's settlement is a hand played (it counts toward the round's number of
+    hands), not a standalone ruling of penalties alone."""
+    return any(line["item"] not in _NOT_PLAYED for line in settlement.get("lines", ()))
+
+
+def _room_for_a_hand(
+    table: Table, data: dict[str, Any], version: int, submission: uuid.UUID | None = None
+) -> None:
+    """Refuse a hand played past the round's set number of hands at `table`, built on the
+    table's `version` (`RoundComplete`); a round without a set number (one played by the
+    clock) takes any number.
+
+    Every write of a table's hands bumps its version, so a table at version v holds at
+    most v hands: below the set number there is nothing to read. A hand stored after
+    this read changed the version the save then claims (`_claim`): it is refused stale.
+    """
+    tournament = table.round.tournament
+    limit = tournament.hands_per_round
+    if not limit or version < limit or not is_played(settle(table, data)):
+        return
+    settlements = Hand.objects.filter(table=table, deleted=False).values_list(
+        "settlement", flat=True
+    )
+    if sum(is_played(settlement) for settlement in settlements) < limit:
+        return
+    # A resend of the form that stored the last hand is answered as a repeat, not refused.
+    if _submitted(Hand, submission, table) is None:
+        raise RoundComplete(
+            ngettext(
+                "%(table)s has played the %(count)s hand of %(round)s; no more can be saved. "
+                "Correct or delete a hand instead, or ask a director.",
+                "%(table)s has played all %(count)s hands of %(round)s; no more can be saved. "
+                "Correct or delete a hand instead, or ask a director.",
+                limit,
+            )
+            % {"table": table, "count": limit, "round": table.round}
+        )
 
 
 @dataclass(frozen=True)
@@ -374,6 +437,7 @@ def add_hand(
     returns the table's hands too (for a page that shows them after the save), read
     under the table's lock.
     """
+    _room_for_a_hand(access.table, data, expected_version, submission)
     # One round trip (`chains_writes`) is a transaction of its own; only in a caller's
     # transaction does it need one (a savepoint, for a repeated submission's error).
     alone = chains_writes() and not connection.in_atomic_block
@@ -454,6 +518,9 @@ def revise_hand(
         raise RecordingError(_("Say why the hand is changed."))
     table = _locked(access.table, expected_version)
     hand = Hand.objects.select_for_update().get(pk=hand.pk, table=table)
+    if hand.deleted and not delete:
+        # Brought back, it is one more hand of the round (read under the table's lock).
+        _room_for_a_hand(table, data, table.version)
     if delete:
         hand.deleted = True
     else:
