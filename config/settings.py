@@ -100,6 +100,18 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+# SQLite, where a club starts: a transaction takes the write lock when it begins
+# (IMMEDIATE), waiting up to `timeout` seconds for another writer, rather than reading
+# first and finding at its first write that another writer got there (an immediate
+# "database is locked": a 500 to a director's Close round in the second a phone pinged).
+# In WAL mode readers and the one writer don't block each other; NORMAL syncs at
+# checkpoints, which WAL keeps safe against corruption.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        transaction_mode="IMMEDIATE",
+        timeout=20,
+        init_command="PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # On PostgreSQL the judge's hot path sends its statements with their values apart from
 # the SQL (tournaments/prepared.py), and a connection prepares each on the server once it
