@@ -99,8 +99,8 @@ def _round_status(round_: Round, status: str, director):
 def _a_busy_moment(round_: Round, director) -> list:
     """The calls of a busy moment at the end of a round: the director closes the round,
     another reopens it and reopens a table and changes its judge; at the other tables a
-    hand is saved, a hand changed, a sheet entered. Two tables are confirmed, table 3
-    has a hand, table 4 nothing."""
+    hand is saved, a hand changed, a sheet entered again as the director confirms the
+    one before. Two tables are confirmed, table 3 has a hand, table 4 a sheet entered."""
     first, second, third, fourth = _afresh(round_, director)
     _sheet(first, confirmed_by=director)
     _sheet(second, confirmed_by=director)
@@ -109,6 +109,7 @@ def _a_busy_moment(round_: Round, director) -> list:
         access=_judge(third), data=HAND, submission=uuid.uuid4(), expected_version=version
     )
     hand = Hand.objects.get(table=third)
+    sheet = _sheet(fourth)
     return [
         _round_status(round_, Round.Status.CLOSED, director),
         _round_status(round_, Round.Status.PLAYING, director),
@@ -125,6 +126,7 @@ def _a_busy_moment(round_: Round, director) -> list:
             data={**HAND, "declarer_points": 64},
         ),
         lambda: recording.add_sheet(access=_judge(fourth), counts={1: 100, 2: 100, 3: 100, 4: 100}),
+        lambda: recording.confirm_sheet(sheet=ScoreSheet.objects.get(pk=sheet.pk), by=director),
     ]
 
 
