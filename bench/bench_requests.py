@@ -114,6 +114,9 @@ def build(hands: int = HANDS) -> Site:
     tournament = load_demo_tournament(DEMO_TOURNAMENTS[0])
     if tournament is None:
         raise RuntimeError("the bench needs an empty database")
+    # Played by the clock: a round of a set number of hands (the demo's 12) refuses more.
+    Tournament.objects.filter(pk=tournament.pk).update(hands_per_round=None, minutes_per_round=90)
+    tournament.refresh_from_db()
     round_ = tournament.rounds.get(number=1)
     page_table, save_table = (round_.tables.select_related("judge").get(number=n) for n in (1, 2))
     judges = []

@@ -47,7 +47,8 @@ def build(tables: int) -> tuple[int, list[LoadTable]]:
         date=datetime.date.today(),
         host_club=club,
         rounds_planned=1,
-        hands_per_round=12,
+        # By the clock: the judges save flat out, past any set number of hands.
+        minutes_per_round=90,
         table_size=TABLE_SIZE,
     )
     for n in range(tables * TABLE_SIZE):

@@ -65,6 +65,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The browser's own id (the two-person rule), a cookie that outlives the session.
+    "tournaments.access.BrowserIdMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -108,6 +110,18 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+# SQLite, where a club starts: a transaction takes the write lock when it begins
+# (IMMEDIATE), waiting up to `timeout` seconds for another writer, rather than reading
+# first and finding at its first write that another writer got there (an immediate
+# "database is locked": a 500 to a director's Close round in the second a phone pinged).
+# In WAL mode readers and the one writer don't block each other; NORMAL syncs at
+# checkpoints, which WAL keeps safe against corruption.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        transaction_mode="IMMEDIATE",
+        timeout=20,
+        init_command="PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # On PostgreSQL the judge's hot path sends its statements with their values apart from
 # the SQL (tournaments/prepared.py), and a connection prepares each on the server once it

@@ -54,3 +54,11 @@ def test_the_bench_counts_the_queries_django_logs(bench):
     with CaptureQueriesContext(connection) as logged:
         _elapsed, counted = bench._timed("judge page", lambda: site.page_judge.get(page))
     assert counted == len(logged) > 0
+
+
+@pytest.mark.django_db
+def test_the_bench_fills_its_tables_past_a_rounds_set_number_of_hands(bench):
+    """The bench's table of 30 hands is a round played by the clock: a round of a set
+    number of hands (the demo's 12) would refuse the 13th."""
+    site = bench.build(hands=13)
+    assert site.page_table.hands.count() == site.save_table.hands.count() == 13

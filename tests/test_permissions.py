@@ -12,6 +12,8 @@ The people, the tournament and the objects the URLs name are made once for the m
 """
 
 import pytest
+from django.conf import settings
+from django.contrib.sessions.models import Session
 from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
@@ -338,3 +340,41 @@ def test_status_code_per_role(name, role, cast):
         assert response.url.startswith(reverse("login"))
     else:
         assert response.status_code == want
+
+
+# Anonymous visits that may not exist or not be for them: still no session.
+NO_SUCH = [
+    ("get", "/tables/999999/"),
+    ("post", "/tables/999999/contact/"),
+    ("get", "/judge/not-a-link/"),
+    ("get", "/api/score/"),
+]
+# Only these may give an anonymous visitor a session: logging in, opening a judge link,
+# choosing a language.
+MAY_START_A_SESSION = {"login", "tournaments:judge_link", "set_language"}
+
+
+@pytest.mark.django_db
+def test_an_anonymous_visitor_gets_no_session_anywhere(cast):
+    """Every URL an anonymous visitor may ask for (and some that do not exist) answers
+    without writing a session row: a crawler or a curious spectator fills no table."""
+    objects = cast["objects"]
+    visits = list(NO_SUCH)
+    for name in sorted(URLS):
+        method, kwargs, _data, _expected = URLS[name]
+        if name in MAY_START_A_SESSION:
+            continue
+        url = reverse(name, kwargs={key: objects[value] for key, value in kwargs.items()})
+        visits.append(("get", url))
+        if method == "post":
+            visits.append(("post", url))
+    visitor = Client()
+    started = []
+    for method, url in visits:
+        before = Session.objects.count()
+        getattr(visitor, method)(url)
+        if Session.objects.count() != before:
+            started.append(f"{method.upper()} {url}")
+    assert started == []
+    assert Session.objects.count() == 0
+    assert settings.SESSION_COOKIE_NAME not in visitor.cookies

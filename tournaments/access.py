@@ -12,9 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import wraps
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest
+from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
 from accounts.roles import is_director
@@ -24,7 +25,11 @@ from tournaments.models import Table
 TABLE_JUDGE = "judge of this table or director"
 
 SESSION_KEY = "judge_links"
+# Where an older session kept the browser's id (read only, see `browser_id`).
 BROWSER_KEY = "browser"
+BROWSER_COOKIE = "browser"
+BROWSER_SALT = "tournaments.access.browser"
+BROWSER_COOKIE_AGE = 365 * 24 * 60 * 60
 
 
 @dataclass(frozen=True)
@@ -48,16 +53,48 @@ class TableAccess:
 
 
 def browser_id(request: HttpRequest) -> str:
-    """A random id for this browser, kept in its session.
+    """This browser's id: a random id kept in a long-lived signed cookie of the browser.
 
-    Kept through a login (Django keeps session data when it cycles the key), dropped at
-    logout; so "the same browser" means the same phone in the same sitting.
+    Not in the session, so it outlives a logout: a judge who enters a sheet, logs out and
+    hands the phone to a director still leaves "the same browser" behind (the two-person
+    rule). Made on first need and sent back by `BrowserIdMiddleware`; a browser whose id
+    an older session held (before the cookie) keeps that id, as its sheets remember it.
     """
-    browser = request.session.get(BROWSER_KEY)
-    if not browser:
-        browser = secrets.token_hex(16)
-        request.session[BROWSER_KEY] = browser
+    browser = getattr(request, "_browser_id", None)
+    if browser is None:
+        browser = request.get_signed_cookie(BROWSER_COOKIE, default="", salt=BROWSER_SALT)
+        if not browser:
+            # Reading a session neither makes one nor writes it.
+            browser = request.session.get(BROWSER_KEY) or secrets.token_hex(16)
+            request._new_browser_id = True
+        request._browser_id = browser
     return browser
+
+
+def send_browser_id(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    """Give the browser the id `browser_id` made for it during this request, if it did."""
+    if getattr(request, "_new_browser_id", False):
+        response.set_signed_cookie(
+            BROWSER_COOKIE,
+            request._browser_id,
+            salt=BROWSER_SALT,
+            max_age=BROWSER_COOKIE_AGE,
+            secure=settings.SESSION_COOKIE_SECURE,
+            httponly=True,
+            samesite="Lax",
+        )
+    return response
+
+
+class BrowserIdMiddleware:
+    """Sends the browser the id a page made for it (`browser_id`); a page that needs none
+    sends no cookie."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return send_browser_id(request, self.get_response(request))
 
 
 def remember_link(request: HttpRequest, table: Table) -> None:
@@ -81,15 +118,16 @@ def _actor(user: AbstractBaseUser | AnonymousUser) -> str:
 def table_access(request: HttpRequest, table: Table) -> TableAccess | None:
     """How the visitor may act on `table`, or None when they may not."""
     user = request.user
-    browser = browser_id(request)
+    # The browser's id only once the visitor may act: a visitor turned away is given none.
     # The table's own judge first: it needs no query (asking for a role reads the
     # user's groups), so the judge's hot path, saving a hand, stays lean.
     if user.is_authenticated and table.judge_id == user.pk:
-        return TableAccess(table, user, _actor(user), False, browser)
+        return TableAccess(table, user, _actor(user), False, browser_id(request))
     if is_director(user):
-        return TableAccess(table, user, _actor(user), True, browser)
+        return TableAccess(table, user, _actor(user), True, browser_id(request))
     if holds_link(request, table):
         link = f"judge link of table {table.number}"
+        browser = browser_id(request)
         if user.is_authenticated:
             # A logged-in person using a link is still that person (two-person rule).
             return TableAccess(table, user, f"{_actor(user)} ({link})", False, browser, True)

@@ -21,9 +21,11 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import F, Max
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.roles import is_director
 from scoring import score_hand
+from tournaments import locks
 from tournaments.access import TableAccess
 from tournaments.exact_json import ExactDecoder, ExactEncoder
 from tournaments.models import (
@@ -50,6 +52,14 @@ class StaleTable(RecordingError):
 
 class TableLocked(RecordingError):
     """The table's sheet is confirmed, so its hands and penalties can't change."""
+
+
+class RoundComplete(RecordingError):
+    """The table has played the round's set number of hands (`Tournament.hands_per_round`)."""
+
+
+class HandDeleted(RecordingError):
+    """A form resent after the hand it stored was deleted: not stored again."""
 
 
 def confirmed_sheet(table: Table) -> ScoreSheet | None:
@@ -84,7 +94,8 @@ def settle(table: Table, data: dict[str, Any]) -> dict[str, Any]:
 
 def _locked(table: Table, expected_version: int | None, *, adding: bool = False) -> Table:
     """The table row, locked for this transaction, if its hands may change now."""
-    locked = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    # The table alone (locks.py): a round closes only once it holds every table's lock.
+    locked = locks.table(table.pk)
     if locked.round.status != Round.Status.PLAYING:
         raise RecordingError(
             _("%(round)s is not in play; hands cannot be changed now.") % {"round": locked.round}
@@ -133,7 +144,61 @@ def _submitted(model: type[_Stored], submission: uuid.UUID | None, table: Table)
     stored = model.objects.filter(submission=submission).first()
     if stored is not None and stored.table_id != table.pk:
         raise RecordingError(_("This form belongs to another table; open the table's page again."))
+    if isinstance(stored, Hand) and stored.deleted:
+        # Neither stored again nor "stored before": the table's hands no longer count it.
+        raise HandDeleted(
+            _(
+                "Hand %(number)s of this form was saved and then deleted at %(table)s; "
+                "it is not saved again. Enter it anew if it was played."
+            )
+            % {"number": stored.number, "table": table}
+        )
     return stored
+
+
+# The lines of a hand that is no hand played: a director's standalone ruling (penalties
+# outside any scored hand), in every ruleset's words.
+_NOT_PLAYED = frozenset({"adjustment", "penalty"})
+
+
+def is_played(settlement: dict[str, Any]) -> bool:
+    """Whether a hand's settlement is a hand played (it counts toward the round's number of
+    hands), not a standalone ruling of penalties alone."""
+    return any(line["item"] not in _NOT_PLAYED for line in settlement.get("lines", ()))
+
+
+def _room_for_a_hand(
+    table: Table, data: dict[str, Any], version: int, submission: uuid.UUID | None = None
+) -> None:
+    """Refuse a hand played past the round's set number of hands at `table`, built on the
+    table's `version` (`RoundComplete`); a round without a set number (one played by the
+    clock) takes any number.
+
+    Every write of a table's hands bumps its version, so a table at version v holds at
+    most v hands: below the set number there is nothing to read. A hand stored after
+    this read changed the version the save then claims (`_claim`): it is refused stale.
+    """
+    tournament = table.round.tournament
+    limit = tournament.hands_per_round
+    if not limit or version < limit or not is_played(settle(table, data)):
+        return
+    settlements = Hand.objects.filter(table=table, deleted=False).values_list(
+        "settlement", flat=True
+    )
+    if sum(is_played(settlement) for settlement in settlements) < limit:
+        return
+    # A resend of the form that stored the last hand is answered as a repeat, not refused.
+    if _submitted(Hand, submission, table) is None:
+        raise RoundComplete(
+            ngettext(
+                "%(table)s has played the %(count)s hand of %(round)s; no more can be saved. "
+                "Correct or delete a hand instead, or ask a director.",
+                "%(table)s has played all %(count)s hands of %(round)s; no more can be saved. "
+                "Correct or delete a hand instead, or ask a director.",
+                limit,
+            )
+            % {"table": table, "count": limit, "round": table.round}
+        )
 
 
 @dataclass(frozen=True)
@@ -372,6 +437,7 @@ def add_hand(
     returns the table's hands too (for a page that shows them after the save), read
     under the table's lock.
     """
+    _room_for_a_hand(access.table, data, expected_version, submission)
     # One round trip (`chains_writes`) is a transaction of its own; only in a caller's
     # transaction does it need one (a savepoint, for a repeated submission's error).
     alone = chains_writes() and not connection.in_atomic_block
@@ -452,6 +518,9 @@ def revise_hand(
         raise RecordingError(_("Say why the hand is changed."))
     table = _locked(access.table, expected_version)
     hand = Hand.objects.select_for_update().get(pk=hand.pk, table=table)
+    if hand.deleted and not delete:
+        # Brought back, it is one more hand of the round (read under the table's lock).
+        _room_for_a_hand(table, data, table.version)
     if delete:
         hand.deleted = True
     else:
@@ -502,11 +571,7 @@ def add_sheet(
     """
     try:
         with transaction.atomic():
-            table = (
-                Table.objects.select_for_update()
-                .select_related("round__tournament")
-                .get(pk=access.table.pk)
-            )
+            table = locks.table(access.table.pk)
             # Under the table's lock: a resend of this table's sheet waits for the first.
             existing = _submitted(ScoreSheet, submission, table)
             if existing is not None:
@@ -614,11 +679,9 @@ def confirm_sheet(
         raise RecordingError(refusal)
     try:
         with transaction.atomic():
-            table = (
-                Table.objects.select_for_update()
-                .select_related("round__tournament")
-                .get(pk=sheet.table_id)
-            )
+            # The table alone (locks.py), its round read after the lock: a round that
+            # closed while this waited says so.
+            table = locks.table(sheet.table_id)
             if table.round.status != Round.Status.PLAYING:
                 raise RecordingError(
                     _("%(round)s is not in play; sheets are confirmed while it is.")

@@ -16,7 +16,7 @@ from clubs.models import Player
 from scoring import drive as movement
 from scoring import get_ruleset
 from scoring.house_rules import resolve
-from tournaments import draw, drive, recording
+from tournaments import draw, drive, locks, recording
 from tournaments.models import (
     AuditEntry,
     Bye,
@@ -308,7 +308,8 @@ def _store_draw(round_: Round, result: draw.Draw) -> None:
 @transaction.atomic
 def swap(*, round_: Round, player_a: int, player_b: int, by) -> None:
     """Exchange two players' places (seats or byes) before the round starts."""
-    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    # The tournament first (locks.py): the audit entry names it.
+    round_ = locks.round_(round_.pk)
     if round_.status != Round.Status.DRAWN:
         raise TournamentError(_("Players can be swapped only before the round starts."))
     current = draw.Draw(
@@ -350,13 +351,12 @@ def set_round_status(*, round_: Round, status: str, by, reason: str = "") -> boo
     A finished tournament's rounds stay as they are until the tournament is reopened.
     Returns whether the round was reopened (a closed round put back in play).
     """
-    # The tournament first, then the round: the order `finish_tournament` locks them in.
-    tournament = Tournament.objects.select_for_update().get(pk=round_.tournament_id)
-    if tournament.status == Tournament.Status.FINISHED:
+    # The tournament, then the round, then (closing) its tables: the order of locks.py.
+    round_ = locks.round_(round_.pk)
+    if round_.tournament.status == Tournament.Status.FINISHED:
         raise TournamentError(
             _("The tournament is finished; reopen the tournament before changing a round.")
         )
-    round_ = Round.objects.select_for_update().get(pk=round_.pk)
     allowed = {
         Round.Status.PLAYING: {Round.Status.DRAWN, Round.Status.CLOSED},
         Round.Status.CLOSED: {Round.Status.PLAYING},
@@ -389,7 +389,7 @@ def _check_tables_before_closing(round_: Round) -> None:
     Runs inside the closing transaction with every table of the round locked, so no hand
     can slip in between the check and the close.
     """
-    list(Table.objects.select_for_update().filter(round=round_).values_list("pk", flat=True))
+    locks.tables(round_)
     unconfirmed, disagreeing = [], []
     for table in round_.tables.with_play():
         sheet = next((sheet for sheet in table.sheets.all() if sheet.confirmed), None)
@@ -418,7 +418,8 @@ def reopen_table(*, table: Table, by, reason: str) -> ScoreSheet:
     ruling, with a reason; audited). The round must still be in play."""
     if not reason.strip():
         raise TournamentError(_("Say why the table is reopened."))
-    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    # Its tournament and round first (locks.py): the audit entry names the tournament.
+    table = locks.table(table.pk, parents=True)
     if table.round.status != Round.Status.PLAYING:
         raise TournamentError(
             _("%(round)s is not in play; reopen the round first.") % {"round": table.round}
@@ -447,7 +448,8 @@ def set_judge(
 ) -> Table:
     """Assign a judge account, create (`link="new"`) or revoke (`"revoke"`) the private
     link, and mark the table paper-only or not (None keeps it as it is)."""
-    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    # Its tournament and round first (locks.py): the audit entry names the tournament.
+    table = locks.table(table.pk, parents=True)
     if paper_only and drive.is_drive(table.round.tournament):
         # A drive counts each hand's tricks: a table writing only its totals has none.
         raise TournamentError(_("A drive's tables record their hands: none is paper-only."))
@@ -476,7 +478,7 @@ def finish_tournament(*, tournament: Tournament, by) -> Tournament:
     A director may finish before `rounds_planned` (the day ran out of time); the standings
     then say how many rounds were played.
     """
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    tournament = locks.tournament(tournament.pk)
     if tournament.status == Tournament.Status.FINISHED:
         raise TournamentError(_("The tournament is already finished."))
     # Locked, so the round cannot be reopened between this check and the finish.

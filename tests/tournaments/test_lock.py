@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from tests.tournaments.helpers import hand_post
 from tournaments import recording, services
-from tournaments.access import TableAccess
+from tournaments.access import BROWSER_COOKIE, TableAccess
 from tournaments.models import AuditEntry, Hand, Round, ScoreSheet
 
 pytestmark = pytest.mark.django_db
@@ -250,6 +250,58 @@ class TestTwoPersons:
         page = _confirm(link_client, sheet).content.decode()
         assert "entered on this device" in page
         assert not _latest_sheet(link_client_table).confirmed
+
+    def test_the_same_phone_is_refused_after_a_logout_and_the_directors_login(
+        self, judge, director, table1
+    ):
+        """The browser's id outlives its session: the judge logs out, the director logs in
+        on the same phone, and the two-person rule still sees one phone."""
+        phone = Client()
+        phone.force_login(judge)
+        _enter_sheet(phone, table1, {"seat_1": 100, "seat_2": 100, "seat_3": 100, "seat_4": 100})
+        sheet = _latest_sheet(table1)
+        assert sheet.entered_by == judge and sheet.entered_browser
+        phone.post(reverse("logout"))
+        phone.force_login(director)
+        page = _confirm(phone, sheet).content.decode()
+        assert "entered on this device" in page
+        assert not _latest_sheet(table1).confirmed
+        # The director on another browser may.
+        desk = Client()
+        desk.force_login(director)
+        _confirm(desk, sheet)
+        assert _latest_sheet(table1).confirmed
+
+    def test_a_browser_id_kept_in_an_older_session_stays_the_browsers(
+        self, judge, director, table1
+    ):
+        """A sheet entered before the id moved to its cookie remembers the session's id:
+        the same browser keeps it, so the comparison still holds."""
+        phone = Client()
+        phone.force_login(judge)
+        session = phone.session
+        session["browser"] = "0123456789abcdef0123456789abcdef"
+        session.save()
+        _enter_sheet(phone, table1, {"seat_1": 100, "seat_2": 100, "seat_3": 100, "seat_4": 100})
+        sheet = _latest_sheet(table1)
+        assert sheet.entered_browser == "0123456789abcdef0123456789abcdef"
+        phone.post(reverse("logout"))
+        phone.force_login(director)
+        assert "entered on this device" in _confirm(phone, sheet).content.decode()
+        assert not _latest_sheet(table1).confirmed
+
+    def test_the_browsers_id_is_a_long_lived_signed_cookie(self, judge_client, table1):
+        response = judge_client.get(reverse("tournaments:table", args=[table1.pk]))
+        cookie = response.cookies[BROWSER_COOKIE]
+        assert cookie["httponly"] and cookie["samesite"] == "Lax"
+        assert int(cookie["max-age"]) >= 300 * 24 * 3600
+        # Sent once: the next page reads it and sends none.
+        again = judge_client.get(reverse("tournaments:table", args=[table1.pk]))
+        assert BROWSER_COOKIE not in again.cookies
+        # A forged id is not taken: the browser gets a new one.
+        judge_client.cookies[BROWSER_COOKIE] = "0123456789abcdef0123456789abcdef"
+        forged = judge_client.get(reverse("tournaments:table", args=[table1.pk]))
+        assert forged.cookies[BROWSER_COOKIE].value != cookie.value
 
     def test_anyone_holding_the_tables_link_is_refused(self, link_client, table1, table2):
         _enter_sheet(
