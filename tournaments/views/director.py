@@ -43,12 +43,13 @@ def dashboard(request: HttpRequest, pk: int) -> HttpResponse:
 
 @public
 def results(request: HttpRequest, pk: int) -> HttpResponse:
-    """Each player's chips per round (confirmed sheets) and in total."""
+    """Each player's chips per round (confirmed sheets; a bye as the starting chips, marked)
+    and in total."""
     tournament = get_object_or_404(Tournament, pk=pk)
     rounds = list(tournament.rounds.order_by("number").values_list("number", flat=True))
     table = counts_by_player(tournament)
     for row in table:
-        row["cells"] = [row["rounds"].get(number) for number in rounds]
+        row["cells"] = [(row["rounds"].get(number), number in row["byes"]) for number in rounds]
     return render(
         request,
         "tournaments/results.html",
