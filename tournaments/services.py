@@ -132,6 +132,11 @@ def edit_tournament(*, tournament: Tournament, by, **fields: Any) -> Tournament:
         raise TournamentError(
             _("%(fields)s can't change once a round is drawn.") % {"fields": ", ".join(pinned)}
         )
+    drawn = current.rounds.aggregate(n=Max("number"))["n"] or 0
+    if fields.get("rounds_planned", drawn) < drawn:
+        raise TournamentError(
+            _("%(drawn)s rounds are drawn already: plan at least %(drawn)s.") % {"drawn": drawn}
+        )
     was_ranked_by = current.standings_method
     for name, value in fields.items():
         setattr(current, name, value)
@@ -232,6 +237,14 @@ def draw_next_round(*, tournament: Tournament, by, seed: int | None = None) -> R
         # Translators: %(round)s is a round as the site names it elsewhere ("Round 2").
         raise TournamentError(_("Close %(round)s before drawing the next round.") % {"round": last})
     number = (last.number if last else 0) + 1
+    if number > tournament.rounds_planned:
+        raise TournamentError(
+            _(
+                "All %(planned)s planned rounds are drawn: the plan is complete. Add a round "
+                "to the plan first to draw round %(number)s."
+            )
+            % {"planned": tournament.rounds_planned, "number": number}
+        )
     players = [r.player_id for r in tournament.registrations.all() if r.plays_in(number)]
     seed = secrets.randbits(31) if seed is None else seed
     detail = f"round {number}, seed {seed}"
@@ -252,6 +265,24 @@ def draw_next_round(*, tournament: Tournament, by, seed: int | None = None) -> R
         tournament.save(update_fields=["status"])
     audit(tournament=tournament, actor=by, action="draw", detail=detail)
     return round_
+
+
+@transaction.atomic
+def add_planned_round(*, tournament: Tournament, by) -> Tournament:
+    """Raise the plan by one round, so that one more round can be drawn (audited)."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status == Tournament.Status.FINISHED:
+        raise TournamentError(_("The tournament is finished; reopen it to draw another round."))
+    planned = tournament.rounds_planned
+    tournament.rounds_planned = planned + 1
+    tournament.save(update_fields=["rounds_planned"])
+    audit(
+        tournament=tournament,
+        actor=by,
+        action="plan",
+        detail=f"rounds planned {planned} → {tournament.rounds_planned}",
+    )
+    return tournament
 
 
 def _drawn(tournament: Tournament, number: int, players: list[int], seed: int) -> draw.Draw:
