@@ -260,10 +260,19 @@ def draw_next_round(*, tournament: Tournament, by, seed: int | None = None) -> R
         result = _drawn(tournament, number, players, seed)
     round_ = Round.objects.create(tournament=tournament, number=number, seed=seed)
     _store_draw(round_, result)
+    carried = _carry_judges(last, round_) if last is not None else []
     if tournament.status == Tournament.Status.SETUP:
         tournament.status = Tournament.Status.RUNNING
         tournament.save(update_fields=["status"])
     audit(tournament=tournament, actor=by, action="draw", detail=detail)
+    if carried:
+        tables = ", ".join(str(number) for number in carried)
+        audit(
+            tournament=tournament,
+            actor=by,
+            action="judge",
+            detail=f"{round_}: judges carried over from round {last.number} at tables {tables}",
+        )
     return round_
 
 
@@ -322,6 +331,19 @@ def allowed_table_sizes(tournament: Tournament) -> tuple[int, ...]:
         return (tournament.table_size,)
     sizes = get_ruleset(tournament.ruleset).TABLE_SIZES
     return (tournament.table_size, *(s for s in sizes if s != tournament.table_size))
+
+
+def _carry_judges(last: Round, round_: Round) -> list[int]:
+    """Give each table of ``round_`` the judge account of the table of the same number in
+    ``last`` (the judges stay at their table numbers until the director changes them);
+    returns the numbers of the tables given one. Private links are not carried: each
+    table's is its own."""
+    judges = dict(last.tables.filter(judge__isnull=False).values_list("number", "judge_id"))
+    tables = [table for table in round_.tables.all() if table.number in judges]
+    for table in tables:
+        table.judge_id = judges[table.number]
+    Table.objects.bulk_update(tables, ["judge"])
+    return [table.number for table in tables]
 
 
 def _store_draw(round_: Round, result: draw.Draw) -> None:
