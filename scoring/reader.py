@@ -1,8 +1,9 @@
 """Reading a hand's JSON object field by field, so that every error names its path.
 
 Every ruleset's ``Hand.from_json`` is written with :class:`JsonObject`. JSON ``null`` and
-an absent field mean the same (the field's default). Types are strict: a bool is not an
-integer, and ``2.0`` (or ``Decimal("2")``) is not an integer either.
+an absent field mean the same (the field's default; a boolean's is always false, RULES
+§0.4). Types are strict: a bool is not an integer, and ``2.0`` (or ``Decimal("2")``) is
+not an integer either.
 
 >>> hand = JsonObject({"declarer": 5}, "", {"declarer"})
 >>> hand.int("declarer", 1, 4)
@@ -138,10 +139,15 @@ class JsonObject:
         assert value is not None
         return value
 
-    def bool(self, name: str, default: bool = False) -> bool:
+    def bool(self, name: str) -> bool:
+        """The boolean field; omitted (or null) it is false (RULES §0.4), never required.
+
+        >>> JsonObject({"won": None}, "", {"won"}).bool("won")
+        False
+        """
         value = self.data.get(name)
         if value is None:
-            return default
+            return False
         if type(value) is not bool:
             raise self.error(
                 name, phrase("must be true or false (got {value})", value=describe(value))

@@ -61,6 +61,10 @@ class Ruleset(Protocol):
     # None where a hand's seats follow from the rest of it. A ruling made outside any
     # hand (the director's ledger) is placed at its table with it.
     TABLE_FIELD: str | None
+    # What every score a hand writes for a seat is a multiple of, where the game has such
+    # a rule (two-pack Tarok: 5); None otherwise. A paper-only sheet of written scores is
+    # checked by it, having no total to reach.
+    SCORE_STEP: int | None
     Hand: Any  # a frozen dataclass with ``from_json(data) -> Hand``
     # Optional: None, or for a game played in rubbers (whist) ``RUBBERS(hands, rules)``:
     # validated hands in order as rubbers played one after another (the hand after a

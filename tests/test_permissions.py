@@ -90,6 +90,7 @@ URLS = {
     ),
     "tournaments:draw": ("post", {"pk": "tournament"}, {}, DIRECTOR_POST),
     "tournaments:finish": ("post", {"pk": "tournament"}, {"action": "finish"}, DIRECTOR_POST),
+    "tournaments:plan_add": ("post", {"pk": "tournament"}, {}, DIRECTOR_POST),
     "tournaments:round": ("get", {"pk": "tournament", "number": "round"}, None, PUBLIC),
     "tournaments:round_sheets_pdf": (
         "get",

@@ -410,7 +410,7 @@ class LedgerRulingForm(CleanTextMixin, forms.Form):
         error_messages={"required": _("Say why the ruling is applied.")},
     )
 
-    def __init__(self, *args, tournament: Tournament, **kwargs) -> None:
+    def __init__(self, *args, tournament: Tournament, table: Table | None = None, **kwargs) -> None:
         kwargs.setdefault("label_suffix", "")  # the ledger's labels read as headings
         super().__init__(*args, **kwargs)
         current = tournament.rounds.filter(status=Round.Status.PLAYING).order_by("-number").first()
@@ -422,8 +422,16 @@ class LedgerRulingForm(CleanTextMixin, forms.Form):
             else Table.objects.none()
         )
         self.fields["table"].queryset = tables
-        # Every seat number some table of the round has; `clean` checks the chosen table.
-        numbers = sorted({seat.number for table in tables for seat in table.seats.all()})
+        # The page's form is for one table (`table`, else the first): it offers that
+        # table's seats alone. A posted form accepts the seats of any table of the round
+        # and `clean` refuses one the chosen table does not have.
+        if not self.is_bound:
+            table = next((t for t in tables if table is None or t.pk == table.pk), None)
+            self.initial["table"] = table.pk if table else None
+            self.fields["table"].widget = forms.HiddenInput()
+        self.chosen_table = table if not self.is_bound else None
+        shown = [table] if not self.is_bound and table else tables
+        numbers = sorted({seat.number for t in shown for seat in t.seats.all()})
         seats = [(n, str(n)) for n in numbers]
         self.fields["seat"].choices = seats
         self.fields["sitter"].choices = [

@@ -35,6 +35,20 @@ def placement_points(*, rank: int, tied: int, table: Sequence[Decimal]) -> Decim
     return normalize(sum(covered, Decimal(0)) / tied)
 
 
+def bye_points(table: Sequence[Decimal]) -> Decimal | int:
+    """Placement points for a bye: the average of the table's points, what a player who
+    breaks even at a table can expect (the README: a bye breaks even; RULES §8 is silent).
+
+    >>> bye_points([Decimal(4), Decimal(3), Decimal(2), Decimal(1)])
+    Decimal('2.5')
+    >>> bye_points([])
+    0
+    """
+    if not table:
+        return 0
+    return normalize(sum(table, Decimal(0)) / len(table))
+
+
 def normalize(amount: Decimal) -> Decimal | int:
     """An exact amount without trailing zeros: 2.50 → 2.5, 3.0 → 3."""
     if amount == amount.to_integral_value():

@@ -547,6 +547,7 @@ def table_check(table: Table, counts: dict[int, Any]) -> SheetCheck:
         hand_deltas=deltas,
         paper_only=table.paper_only,
         zero_sum=zero_sum,
+        step=tournament.rules.SCORE_STEP,
     )
 
 

@@ -132,6 +132,11 @@ def edit_tournament(*, tournament: Tournament, by, **fields: Any) -> Tournament:
         raise TournamentError(
             _("%(fields)s can't change once a round is drawn.") % {"fields": ", ".join(pinned)}
         )
+    drawn = current.rounds.aggregate(n=Max("number"))["n"] or 0
+    if fields.get("rounds_planned", drawn) < drawn:
+        raise TournamentError(
+            _("%(drawn)s rounds are drawn already: plan at least %(drawn)s.") % {"drawn": drawn}
+        )
     was_ranked_by = current.standings_method
     for name, value in fields.items():
         setattr(current, name, value)
@@ -232,6 +237,14 @@ def draw_next_round(*, tournament: Tournament, by, seed: int | None = None) -> R
         # Translators: %(round)s is a round as the site names it elsewhere ("Round 2").
         raise TournamentError(_("Close %(round)s before drawing the next round.") % {"round": last})
     number = (last.number if last else 0) + 1
+    if number > tournament.rounds_planned:
+        raise TournamentError(
+            _(
+                "All %(planned)s planned rounds are drawn: the plan is complete. Add a round "
+                "to the plan first to draw round %(number)s."
+            )
+            % {"planned": tournament.rounds_planned, "number": number}
+        )
     players = [r.player_id for r in tournament.registrations.all() if r.plays_in(number)]
     seed = secrets.randbits(31) if seed is None else seed
     detail = f"round {number}, seed {seed}"
@@ -247,11 +260,38 @@ def draw_next_round(*, tournament: Tournament, by, seed: int | None = None) -> R
         result = _drawn(tournament, number, players, seed)
     round_ = Round.objects.create(tournament=tournament, number=number, seed=seed)
     _store_draw(round_, result)
+    carried = _carry_judges(last, round_) if last is not None else []
     if tournament.status == Tournament.Status.SETUP:
         tournament.status = Tournament.Status.RUNNING
         tournament.save(update_fields=["status"])
     audit(tournament=tournament, actor=by, action="draw", detail=detail)
+    if carried:
+        tables = ", ".join(str(number) for number in carried)
+        audit(
+            tournament=tournament,
+            actor=by,
+            action="judge",
+            detail=f"{round_}: judges carried over from round {last.number} at tables {tables}",
+        )
     return round_
+
+
+@transaction.atomic
+def add_planned_round(*, tournament: Tournament, by) -> Tournament:
+    """Raise the plan by one round, so that one more round can be drawn (audited)."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status == Tournament.Status.FINISHED:
+        raise TournamentError(_("The tournament is finished; reopen it to draw another round."))
+    planned = tournament.rounds_planned
+    tournament.rounds_planned = planned + 1
+    tournament.save(update_fields=["rounds_planned"])
+    audit(
+        tournament=tournament,
+        actor=by,
+        action="plan",
+        detail=f"rounds planned {planned} → {tournament.rounds_planned}",
+    )
+    return tournament
 
 
 def _drawn(tournament: Tournament, number: int, players: list[int], seed: int) -> draw.Draw:
@@ -291,6 +331,19 @@ def allowed_table_sizes(tournament: Tournament) -> tuple[int, ...]:
         return (tournament.table_size,)
     sizes = get_ruleset(tournament.ruleset).TABLE_SIZES
     return (tournament.table_size, *(s for s in sizes if s != tournament.table_size))
+
+
+def _carry_judges(last: Round, round_: Round) -> list[int]:
+    """Give each table of ``round_`` the judge account of the table of the same number in
+    ``last`` (the judges stay at their table numbers until the director changes them);
+    returns the numbers of the tables given one. Private links are not carried: each
+    table's is its own."""
+    judges = dict(last.tables.filter(judge__isnull=False).values_list("number", "judge_id"))
+    tables = [table for table in round_.tables.all() if table.number in judges]
+    for table in tables:
+        table.judge_id = judges[table.number]
+    Table.objects.bulk_update(tables, ["judge"])
+    return [table.number for table in tables]
 
 
 def _store_draw(round_: Round, result: draw.Draw) -> None:

@@ -4,8 +4,9 @@ standings, the results page, the round sheets of the workbook, a player's histor
 club's results. Each reads a fixed number of queries, however many players there are.
 A drive (standings by tricks) is ranked by its players' tricks instead (`trick_rows`).
 
-Chips for a round are the confirmed sheet's count minus the starting chips, so a bye
-(no sheet) counts as breaking even and players who sat out a round are not punished;
+Chips for a round are the confirmed sheet's count minus the starting chips; a bye (no
+sheet) counts as breaking even once its round is closed (0 chips, the average placement
+points), so a player who sat out a round is in the standings and not punished;
 totals and the best round are SQL aggregates, places at a table SQL window functions.
 Ranking the rows is `tournaments.ranking`'s (pure functions over plain rows).
 """
@@ -20,8 +21,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scoring import drive
-from tournaments.models import AmountField, Hand, Round, Seat, SheetLine, Tournament
-from tournaments.ranking import normalize, placement_points, rank_rows
+from tournaments.models import AmountField, Bye, Hand, Round, Seat, SheetLine, Tournament
+from tournaments.ranking import bye_points, normalize, placement_points, rank_rows
 from tournaments.sheets import Amount
 
 
@@ -106,6 +107,43 @@ def _per_round(tournaments, rows: dict[tuple[int, int], dict], tables: dict[int,
         table = tables.get(line[_TOURNAMENT])
         if table:
             row["points"] += placement_points(rank=line["rank"], tied=line["tied"], table=table)
+
+
+def _byes(tournaments, rows: dict[tuple[int, int], dict], tables: dict[int, list]) -> None:
+    """Each bye of a closed round as a round broken even (one query): 0 chips, and the
+    average of the placement points where the tournament is ranked by placement. A player
+    whose only round so far was a bye gets a row of their own."""
+    byes = Bye.objects.filter(round__status=Round.Status.CLOSED)
+    if isinstance(tournaments, Tournament):
+        byes = byes.filter(round__tournament=tournaments)
+    else:
+        byes = byes.filter(round__tournament__in=tournaments)
+    for bye in byes.values(
+        "round__tournament_id", "round__number", "player_id", "player__display_name",
+        "player__home_club__short_name",
+    ):  # fmt: skip
+        key = (bye["round__tournament_id"], bye["player_id"])
+        row = rows.setdefault(
+            key,
+            {
+                "tournament_id": key[0],
+                "player_id": key[1],
+                "name": bye["player__display_name"],
+                "club": bye["player__home_club__short_name"],
+                "total": Decimal(0),
+                "best": None,
+                "played": 0,
+                "rounds": {},
+                "points": Decimal(0),
+                "penalties": Decimal(0),
+            },
+        )
+        row["rounds"][bye["round__number"]] = Decimal(0)
+        # The best round is the best of the rounds counted, the bye's even one among them.
+        row["best"] = Decimal(0) if row["best"] is None else max(row["best"], Decimal(0))
+        table = tables.get(key[0])
+        if table:
+            row["points"] += bye_points(table)
 
 
 def placement_tables(tournaments) -> dict[int, list[Decimal]]:
@@ -195,14 +233,35 @@ def confirmed_counts(tournament: Tournament) -> list[CountLine]:
     ]
 
 
+def closed_byes(tournament: Tournament) -> list[tuple[int, int, str]]:
+    """The byes of the tournament's closed rounds: (round, player id, name), by round and
+    name (one query)."""
+    byes = Bye.objects.filter(round__tournament=tournament, round__status=Round.Status.CLOSED)
+    return list(
+        byes.order_by("round__number", "player__display_name").values_list(
+            "round__number", "player_id", "player__display_name"
+        )
+    )
+
+
 def counts_by_player(tournament: Tournament) -> list[dict]:
-    """Each player's name, count at the end of each round (round → count) and the sum of
-    those counts, the highest sum first (one query)."""
+    """Each player's name, count at the end of each round (round → count), the rounds they
+    had a bye in (counted as the starting chips: broken even) and the sum of those counts,
+    the highest sum first (two queries)."""
     rows: dict[int, dict] = {}
+
+    def row_of(player_id: int, name: str) -> dict:
+        return rows.setdefault(player_id, {"name": name, "rounds": {}, "byes": set(), "total": 0})
+
     for line in confirmed_counts(tournament):
-        row = rows.setdefault(line.player_id, {"name": line.name, "rounds": {}, "total": 0})
+        row = row_of(line.player_id, line.name)
         row["rounds"][line.round] = line.count
         row["total"] += line.count
+    for number, player_id, name in closed_byes(tournament):
+        row = row_of(player_id, name)
+        row["rounds"][number] = tournament.starting_chips
+        row["byes"].add(number)
+        row["total"] += tournament.starting_chips
     return sorted(rows.values(), key=lambda row: (-row["total"], row["name"]))
 
 
@@ -210,7 +269,9 @@ def tournament_standings(tournament: Tournament) -> Standings:
     """Ranked standings: by chips, or by placement points with chips then best round next;
     marked provisional until the tournament is finished."""
     rows = _aggregates(tournament)
-    _per_round(tournament, rows, placement_tables([tournament]))
+    tables = placement_tables([tournament])
+    _per_round(tournament, rows, tables)
+    _byes(tournament, rows, tables)
     _penalties(tournament, rows)
     rounds = sorted({number for row in rows.values() for number in row["rounds"]})
     closed = 0
@@ -271,7 +332,9 @@ def final_places(tournaments: list[Tournament]) -> dict[int, list[dict]]:
     """Tournament → its ranked rows, for many tournaments in a fixed number of queries (a
     drive's by tricks)."""
     rows = _aggregates(tournaments)
-    _per_round(tournaments, rows, placement_tables(tournaments))
+    tables = placement_tables(tournaments)
+    _per_round(tournaments, rows, tables)
+    _byes(tournaments, rows, tables)
     grouped: dict[int, list[dict]] = defaultdict(list)
     for (tournament_id, _player), row in rows.items():
         grouped[tournament_id].append(row)

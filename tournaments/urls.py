@@ -37,6 +37,7 @@ urlpatterns = [
     path("registrations/<int:pk>/", setup.registration_update, name="registration_update"),
     path("tournaments/<int:pk>/finish/", finishing.tournament_finish, name="finish"),
     path("tournaments/<int:pk>/rounds/draw/", rounds.round_draw, name="draw"),
+    path("tournaments/<int:pk>/rounds/plan/", rounds.round_plan_add, name="plan_add"),
     path("tournaments/<int:pk>/rounds/<int:number>/", rounds.round_detail, name="round"),
     path(
         "tournaments/<int:pk>/rounds/<int:number>/sheets.pdf",

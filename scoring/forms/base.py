@@ -114,6 +114,8 @@ class HandForm(CleanTextMixin, forms.Form):
     DEFAULTS: Mapping[str, Any] = {}
     SEAT_MAPS: tuple[str, ...] = ()
     OBJECTS: tuple[str, ...] = ()
+    # Fields of the table rather than the game, kept in a hand of penalties alone.
+    TABLE_KEYS: tuple[str, ...] = ("players", "sitter")
     PENALTY_ROWS = 3
 
     declarer_points = forms.IntegerField(
@@ -370,7 +372,38 @@ class HandForm(CleanTextMixin, forms.Form):
         for name in self.SEAT_MAPS:
             self._seat_map(hand, name)
         hand["penalties"] = self._penalties(data)
+        if self._only_penalties(hand):
+            # A misdeal or a ruling entered alone: stored as the judge entered it, without
+            # the contract and declarer the blank form sends (RULES §0.4: omitted is unset).
+            return {
+                key: value
+                for key, value in hand.items()
+                if key in ("ruleset", "penalties", *self.TABLE_KEYS) and value is not None
+            }
         return hand
+
+    def _blank_value(self, name: str) -> Any:
+        """What a blank form sends for a scalar the judge did not touch, cleaned: its
+        initial, or the first choice of a required list (the browser's first option)."""
+        field = self.fields[name]
+        if field.initial not in (None, ""):
+            return field.clean(field.initial)
+        choices = list(getattr(field, "choices", ()))
+        if field.required and choices:
+            return field.clean(choices[0][0])
+        return None
+
+    def _only_penalties(self, hand: dict[str, Any]) -> bool:
+        """Whether the hand is penalties and nothing the judge entered of a game: every
+        other field empty or a scalar at what the blank form sends."""
+        if not hand["penalties"]:
+            return False
+        for key, value in hand.items():
+            if key in ("ruleset", "penalties", *self.TABLE_KEYS) or value in (None, "", [], {}):
+                continue
+            if key not in self.SCALARS or value != self._blank_value(key):
+                return False
+        return True
 
     def add_items(self, hand: dict, data: dict) -> None:
         """The ruleset's own parts of the JSON (a subclass adds them)."""

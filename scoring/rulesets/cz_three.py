@@ -52,6 +52,7 @@ __all__ = [
     "PRESET_SOURCES",
     "PRESET_TITLES",
     "RUBBERS",
+    "SCORE_STEP",
     "SEATS",
     "TABLE_FIELD",
     "TABLE_SIZES",
@@ -69,6 +70,7 @@ ZERO_SUM = True  # Kč paid between the players, the sitter included
 SEATS = table_seats  # 1..3, or 1..4 with a sitter: a function of the hand
 FORM = "scoring.forms.cz_three.CzThreeHandForm"
 TABLE_FIELD: str | None = None  # a sitter, if any, is named by the ruling
+SCORE_STEP: int | None = None  # Kč paid: the table's total is checked
 RUBBERS = None  # no rubbers: each hand is scored on its own
 DRIVE_TRICKS = None  # not played as a drive: no tricks to total
 # Only the forehand calls a Varšava (001); at a table of four the dealer sits out.

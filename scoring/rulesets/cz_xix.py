@@ -50,6 +50,7 @@ __all__ = [
     "PRESET_SOURCES",
     "PRESET_TITLES",
     "RUBBERS",
+    "SCORE_STEP",
     "SEATS",
     "TABLE_FIELD",
     "TABLE_SIZES",
@@ -65,6 +66,7 @@ TABLE_SIZES: tuple[int, ...] = (4,)  # 000: "Počet hráčů 4"
 ZERO_SUM = True  # points are paid between the players
 FORM = "scoring.forms.cz_xix.CzXixHandForm"
 TABLE_FIELD: str | None = None
+SCORE_STEP: int | None = None  # points paid: the table's total is checked
 RUBBERS = None  # no rubbers: each hand is scored on its own
 DRIVE_TRICKS = None  # not played as a drive: no tricks to total
 # The první is the forehand's obligation to bid (000 "Hlásí ji povinně předák"); only the

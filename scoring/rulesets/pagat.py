@@ -71,7 +71,8 @@ SIDES: Mapping[str, str] = {"declarer": "declarer", "opponents": "opponents"}
 def read_pagat(
     hand: JsonObject, seats: tuple[Seat, Seat], levels: Levels, *, announced: bool = False
 ) -> Pagat | None:
-    """Read the hand's ``pagat`` object; ``announced`` is its default (a druhá's obligation).
+    """Read the hand's ``pagat`` object; ``announced`` makes it announced (a druhá's
+    obligation).
 
     A doubling level needs an announced Pagat: nobody doubles what was not said.
     """
@@ -79,7 +80,10 @@ def read_pagat(
     if pagat is None:
         return None
     holder = pagat.required_int("holder", *seats)
-    said, won = pagat.bool("announced", default=announced), pagat.bool("won")
+    # An omitted boolean is false (RULES §0.4), but a druhá's Pagat is announced with the
+    # bid (RULES §3.2): omitted there, it is announced; false is the ruleset's to refuse.
+    said = pagat.bool("announced") if pagat.has("announced") else announced
+    won = pagat.bool("won")
     level = pagat.int(levels.field, 0, levels.top, 0)
     if level and not said:
         raise pagat.error(

@@ -52,6 +52,7 @@ __all__ = [
     "PRESET_SOURCES",
     "PRESET_TITLES",
     "RUBBERS",
+    "SCORE_STEP",
     "SEATS",
     "TABLE_FIELD",
     "TABLE_SIZES",
@@ -69,6 +70,9 @@ ZERO_SUM = False  # scores written for each player (RULES §0.2)
 SEATS = table_seats  # 1..players: a function of the hand
 FORM = "scoring.forms.si_double.SiDoubleHandForm"
 TABLE_FIELD: str | None = "players"
+# Every score is a multiple of 5 (RULES §5.2–5.3: values in tens and fives, the difference
+# and a klop rounded to 5, halves of them); the director's adjustments are recorded apart.
+SCORE_STEP: int | None = 5
 RUBBERS = None  # no rubbers: each hand is scored on its own
 DRIVE_TRICKS = None  # not played as a drive: no tricks to total
 # The hands record no dealer: seat 1 deals first and the deal passes one seat a hand.

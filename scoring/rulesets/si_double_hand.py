@@ -194,7 +194,8 @@ def _read_hand(data: Mapping[str, Any]) -> Hand:
         declarer_points=read_side_points(hand, "threes", packs=2),
         kontra=hand.int("kontra", 0, LEVELS.top, 0),
         announcements=read_napovedi(hand, LEVELS, players=players, solo=contract.solo),
-        won=hand.bool("won") if hand.has("won") else None,
+        # A berač or a valat without `won` is lost: an omitted boolean is false (RULES §0.4).
+        won=hand.bool("won") if contract.won_or_lost else None,
         silent_valat=hand.choice("silent_valat", SIDES),
         klop_points=hand.seat_map("klop_points", seats, 0, DECK_POINTS),
         klop_tricks=hand.seat_map("klop_tricks", seats, 0, IN_TRICKS // players),
@@ -322,10 +323,6 @@ def _check_complete(hand: JsonObject, parsed: Hand) -> None:
         return
     hand.require("declarer")
     if contract.won_or_lost:
-        hand.require(
-            "won",
-            phrase("is required in a {contract}: true or false", contract=repr(contract.value)),
-        )
         return
     if parsed.silent_valat is not None:
         _check_silent_valat(hand, parsed)

@@ -63,6 +63,7 @@ __all__ = [
     "PRESET_SOURCES",
     "PRESET_TITLES",
     "RUBBERS",
+    "SCORE_STEP",
     "SEATS",
     "TABLE_FIELD",
     "TABLE_SIZES",
@@ -82,6 +83,7 @@ TABLE_SIZES: tuple[int, ...] = (4,)
 ZERO_SUM = True
 FORM = "scoring.forms.spjst.SpjstHandForm"
 TABLE_FIELD: str | None = None
+SCORE_STEP: int | None = None  # chips paid: the table's total is checked
 RUBBERS = None  # no rubbers: each hand is scored on its own
 DRIVE_TRICKS = None  # not played as a drive: no tricks to total
 

@@ -47,6 +47,7 @@ __all__ = [
     "PRESET_SOURCES",
     "PRESET_TITLES",
     "RUBBERS",
+    "SCORE_STEP",
     "SEATS",
     "TABLE_FIELD",
     "TABLE_SIZES",
@@ -70,6 +71,7 @@ LEVELS = Levels.NONE  # whist has no doubling
 PENALTIES: tuple[PenaltyEntry, ...] = ()  # RULES §7 gives whist none
 FORM = "scoring.forms.whist.WhistHandForm"
 TABLE_FIELD: str | None = None  # three players is a variant; no ruling stands alone
+SCORE_STEP: int | None = None  # a trick or an honour scores 1: nothing to check by
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule(

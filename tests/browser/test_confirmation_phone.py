@@ -56,7 +56,7 @@ def test_a_sheet_is_confirmed_by_another_judge_locked_reopened_and_the_round_clo
     # The judge of table 1 records a hand and the sheet on the phone.
     judge_page.goto(f"{live_server.url}/")
     judge_page.click("nav >> text=My tables")
-    judge_page.click("text=Open Table 1")
+    judge_page.click("a.button:has-text('Round 1 · Table 1')")
     fill_povinost_hand(judge_page)
     judge_page.click("button[value=save]")
     judge_page.wait_for_selector("text=Hand 1 saved")

@@ -48,6 +48,7 @@ PENALTIES: tuple[PenaltyEntry, ...] = ()
 LEVELS = Levels("double", ("double", "redouble"))
 FORM = "tests.rulesets.duel.DuelHandForm"
 TABLE_FIELD: str | None = None
+SCORE_STEP: int | None = None
 RUBBERS = None  # no rubbers: each hand is scored on its own
 DRIVE_TRICKS = None  # not played as a drive: no tricks to total
 PRICES = {"game": 1, "solo": 3}

@@ -42,6 +42,7 @@ PENALTIES: tuple[PenaltyEntry, ...] = ()
 LEVELS = Levels.NONE
 FORM = "tests.rulesets.tally.TallyHandForm"
 TABLE_FIELD: str | None = "players"
+SCORE_STEP: int | None = None
 RUBBERS = None  # no rubbers: each hand is scored on its own
 DRIVE_TRICKS = None  # not played as a drive: no tricks to total
 TOTAL = 70

@@ -66,14 +66,14 @@ def round_in_play(director_client, judge, club, *, players: int, seed: str = "3"
     from tournaments.models import Round, Tournament
 
     director_client.post(reverse("tournaments:create"), tournament_form(club, **setup))
-    tournament = Tournament.objects.get()
+    tournament = Tournament.objects.latest("pk")
     for n in range(players):
         player = Player.objects.create(first_name=f"I{n}", last_name=f"Hráč{n}", home_club=club)
         director_client.post(
             reverse("tournaments:register", args=[tournament.pk]), {"player": player.pk}
         )
     director_client.post(reverse("tournaments:draw", args=[tournament.pk]), {"seed": seed})
-    tables = list(Round.objects.get().tables.order_by("number"))
+    tables = list(Round.objects.get(tournament=tournament).tables.order_by("number"))
     for table in tables:
         director_client.post(
             reverse("tournaments:table_judge", args=[table.pk]),

@@ -420,7 +420,7 @@ class TestMyTables:
         round1.tables.update(judge=judge)
         with django_assert_max_num_queries(20):
             page = judge_client.get(reverse("tournaments:my_tables")).content.decode()
-        assert page.count("Open Table") == 4
+        assert page.count("· Round 1 · Table ") == 4
 
 
 class TestPaperOnly:

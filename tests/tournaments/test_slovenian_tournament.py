@@ -121,7 +121,8 @@ def test_a_directors_adjustment_is_applied_from_the_ledger(
     ]
     assert hand.deltas() == {1: 0, 2: 0, 3: 0, 4: 0, 5: -20, 6: 0}
     ledger = director_client.get(ledger_url).content.decode()
-    assert "si.adjustment (points -20) (reason late to table)" in ledger
+    assert "Director&#x27;s adjustment (points -20)" in ledger
+    assert "<td>late to table</td>" in ledger
 
 
 def test_the_setup_says_which_table_sizes_each_ruleset_plays(director_client):

@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy
 from scoring.translate import line_text
 from tournaments.models import Hand, Seat, Tournament
 from tournaments.reports.definition import CLUB, PLACE, PLAYER, Column, Kind, Report, subtitle
-from tournaments.totals import Standings, confirmed_counts
+from tournaments.totals import Standings, closed_byes, confirmed_counts
 
 
 def standings_report(result: Standings) -> Report:
@@ -62,12 +62,15 @@ ROUND_COLUMNS = (
 
 
 def round_reports(tournament: Tournament) -> list[Report]:
-    """Each round's confirmed counts, table by table, and what they won (one query)."""
+    """Each round's confirmed counts, table by table, and what they won; then the round's
+    byes (no table or seat), broken even (two queries)."""
     by_round: dict[int, list[tuple]] = {}
     for line in confirmed_counts(tournament):
         by_round.setdefault(line.round, []).append(
             (line.table, line.seat, line.name, line.count, line.net)
         )
+    for number, _player, name in closed_byes(tournament):
+        by_round.setdefault(number, []).append((None, None, name, tournament.starting_chips, 0))
     return [
         Report(key=f"round-{n}", name=_("Round %(n)s") % {"n": n}, columns=ROUND_COLUMNS, rows=rows)
         for n, rows in sorted(by_round.items())

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -43,12 +44,13 @@ def dashboard(request: HttpRequest, pk: int) -> HttpResponse:
 
 @public
 def results(request: HttpRequest, pk: int) -> HttpResponse:
-    """Each player's chips per round (confirmed sheets) and in total."""
+    """Each player's chips per round (confirmed sheets; a bye as the starting chips, marked)
+    and in total."""
     tournament = get_object_or_404(Tournament, pk=pk)
     rounds = list(tournament.rounds.order_by("number").values_list("number", flat=True))
     table = counts_by_player(tournament)
     for row in table:
-        row["cells"] = [row["rounds"].get(number) for number in rounds]
+        row["cells"] = [(row["rounds"].get(number), number in row["byes"]) for number in rounds]
     return render(
         request,
         "tournaments/results.html",
@@ -68,31 +70,49 @@ def ledger(request: HttpRequest, pk: int) -> HttpResponse:
         )
         .order_by("table__round__number", "table__number", "number")
     )
+    titles = ruling_titles(tournament)
     entries = []
     for hand in hands:
         names = {seat.number: seat.player.name for seat in hand.table.seats.all()}
-        reason = next((r.reason for r in reversed(hand.revisions.all()) if r.reason), "")
         for index, penalty in enumerate(hand.data.get("penalties", [])):
             entries.append(
                 {
                     "hand": hand,
                     "index": index,
                     "penalty": penalty,
-                    # What the ruling carries beside its code and offender ("rightful 2").
-                    "params": [(k, v) for k, v in penalty.items() if k not in ("code", "seat")],
+                    "title": titles.get(penalty.get("code"), penalty.get("code")),
+                    # What the ruling carries beside its code, offender and reason
+                    # ("rightful 2").
+                    "params": [
+                        (k, v) for k, v in penalty.items() if k not in ("code", "seat", "reason")
+                    ],
                     "player": names.get(penalty.get("seat")),
-                    "reason": reason,
+                    "reason": _ruling_reason(hand, penalty),
                 }
             )
+    chosen = request.GET.get("table", "")
+    table = Table.objects.filter(pk=chosen).first() if chosen.isdigit() else None
+    form = LedgerRulingForm(tournament=tournament, table=table)
     return render(
         request,
         "tournaments/ledger.html",
-        {
-            "tournament": tournament,
-            "entries": entries,
-            "form": LedgerRulingForm(tournament=tournament),
-        },
+        {"tournament": tournament, "entries": entries, "form": form},
     )
+
+
+def ruling_titles(tournament: Tournament) -> dict[str, str]:
+    """Each ruling of the tournament's ruleset by code → its name in words."""
+    return {entry.code: _(entry.title) for entry in tournament.rules.PENALTIES}
+
+
+def _ruling_reason(hand: Hand, penalty: dict) -> str:
+    """Why the ruling was made: the reason it carries (an adjustment's), else the reason
+    given with the revision that added it to the hand (prefetched revisions)."""
+    if penalty.get("reason"):
+        return penalty["reason"]
+    revisions = list(hand.revisions.all())
+    added = next((r for r in revisions if penalty in r.data.get("penalties", [])), None)
+    return added.reason if added is not None else ""
 
 
 def _standalone(table: Table, penalty: dict, chosen_sitter: int | None) -> dict:
@@ -151,8 +171,9 @@ def ledger_apply(request: HttpRequest, pk: int) -> HttpResponse:
                 expected_version=table.version,
                 reason=reason,
             )
-        messages.success(request, _("Ruling %(code)s applied.") % {"code": penalty["code"]})
-    return redirect("tournaments:ledger", pk=pk)
+        title = ruling_titles(tournament).get(penalty["code"], penalty["code"])
+        messages.success(request, _("Ruling applied: %(ruling)s.") % {"ruling": title})
+    return redirect(f"{reverse('tournaments:ledger', args=[pk])}?table={table.pk}")
 
 
 @director_required

@@ -93,6 +93,21 @@ def round_draw(request: HttpRequest, pk: int) -> HttpResponse:
 
 @director_required
 @require_POST
+def round_plan_add(request: HttpRequest, pk: int) -> HttpResponse:
+    """Add a round to the plan, so that the next round can be drawn."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    with service_refusals(request):
+        tournament = services.add_planned_round(tournament=tournament, by=request.user)
+        messages.success(
+            request,
+            _("The plan is now %(n)s rounds: draw the next round when ready.")
+            % {"n": tournament.rounds_planned},
+        )
+    return redirect(tournament)
+
+
+@director_required
+@require_POST
 def round_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Exchange two players' places before the round starts."""
     round_ = get_object_or_404(Round, tournament_id=pk, number=number)

@@ -40,11 +40,14 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         ),
         pk=pk,
     )
+    last = tournament.last_round
     return render(
         request,
         "tournaments/detail.html",
         {
             "tournament": tournament,
+            # Every planned round drawn: the page offers to raise the plan, not a draw.
+            "plan_complete": last is not None and last.number >= tournament.rounds_planned,
             "registered": tournament.registrations.count(),
             "checked_in": tournament.registrations.filter(checked_in=True).count(),
         },
