@@ -16,8 +16,8 @@ class Phone:
         self.name = name
         self.client = Client()
         self.user = None
-        # Table ids whose private link this browser opened (its session keeps them).
-        self.links: set[int] = set()
+        # Table id → the private link this browser opened there (its session keeps them).
+        self.links: dict[int, str] = {}
         if user is not None:
             self.login(user)
 
@@ -37,6 +37,10 @@ class Phone:
 
     def get(self, url: str, **extra):
         return self._answered(self.client.get(url, **extra), "GET", url)
+
+    def holds_link(self, table) -> bool:
+        """Whether this browser opened the table's current link."""
+        return bool(table.judge_token) and self.links.get(table.pk) == table.judge_token
 
     def post(self, url: str, data: dict | None = None, **extra):
         return self._answered(self.client.post(url, data or {}, **extra), "POST", url)
