@@ -320,15 +320,14 @@ class TournamentDay(RuleBasedStateMachine):
         return hand in scored or hand in day_hands.berac_without_won(seats)
 
     def _takes_hands(self, table: Table) -> bool:
-        """Whether the table should take another hand: its round in play, not confirmed,
-        not paper-only, fewer hands than the round's."""
+        """Whether the table surely takes another hand: its round in play, not confirmed,
+        not paper-only, fewer hands (rulings included) than the round's."""
         table.refresh_from_db()
-        played = [h for h in Hand.objects.filter(table=table, deleted=False)]
         return (
             table.round.status == Round.Status.PLAYING
             and not table.sheets.filter(confirmed_at__isnull=False).exists()
             and not table.paper_only
-            and sum(is_played_hand(h.data) for h in played)
+            and table.hands.filter(deleted=False).count()
             < (self.tournament.hands_per_round or 10**6)
         )
 
@@ -404,11 +403,12 @@ class TournamentDay(RuleBasedStateMachine):
         if form is None or "table" not in form.fields:
             return
         tables = list(form.fields["table"].queryset)
-        if not tables:
+        codes = [code for code, _title in form.fields["code"].choices]
+        if not tables or not codes:  # no round in play, or a ruleset without penalties
             return
         table = data.draw(st.sampled_from(tables), label="table")
-        code = data.draw(st.sampled_from([c for c, _ in form.fields["code"].choices]))
-        seat = data.draw(st.sampled_from([n for n, _ in form.fields["seat"].choices]))
+        code = data.draw(st.sampled_from(codes), label="ruling")
+        seat = data.draw(st.sampled_from([n for n, _ in form.fields["seat"].choices]), label="seat")
         body = {"table": table.pk, "code": code, "seat": seat, "reason": "seen by the director"}
         answer = self.director_phone.post(
             reverse("tournaments:ledger_apply", args=[self.pk]), body, follow=True
@@ -655,8 +655,8 @@ def _day_settings() -> settings:
     test`), a long one under "ci"."""
     long = settings.default.max_examples > 50
     return settings(
-        max_examples=60 if long else 8,
-        stateful_step_count=60 if long else 25,
+        max_examples=100 if long else 10,
+        stateful_step_count=50 if long else 25,
         deadline=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
     )
