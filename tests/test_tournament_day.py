@@ -535,7 +535,7 @@ class TournamentDay(RuleBasedStateMachine):
         self._enter_sheet(self.shared, table)
         sheet = table.sheets.order_by("-entered_at", "-pk").first()
         self.shared.logout()
-        self.shared.login(data.draw(st.sampled_from([self.director, self.judges[3]])))
+        self.shared.login(data.draw(st.sampled_from([self.director, self.judges[3]]), label="next"))
         if sheet is not None:
             self._confirm(self.shared, sheet)
 
