@@ -378,8 +378,12 @@ class TournamentDay(RuleBasedStateMachine):
         if not again or data.draw(st.booleans(), label="any hand"):
             again = self.sent
         table_id, submission, body = data.draw(st.sampled_from(again), label="sent")
+        self._resend(self._phone_for(data, Table.objects.get(pk=table_id)), submission, body)
+
+    def _resend(self, phone: Phone, submission: str, body: dict) -> None:
+        """`phone`'s queue sends the hand of `submission` again, as htmx does."""
+        table_id = next(sent[0] for sent in self.sent if sent[1] == submission)
         table = Table.objects.get(pk=table_id)
-        phone = self._phone_for(data, table)
         answer = phone.post(
             reverse("tournaments:hand_add", args=[table_id]),
             {**body, "version": table.version},
@@ -494,11 +498,25 @@ class TournamentDay(RuleBasedStateMachine):
             for _ in range(data.draw(st.integers(0, limit + 1), label="hands")):
                 hand = data.draw(day_hands.valid_hands(ruleset, seats), label="hand")
                 self._send_hand(phone, table, hand, valid=True)
+            if self.sent and data.draw(st.integers(0, 3), label="entered twice") == 0:
+                self._delete_and_resend(phone, table)
             self._enter_sheet(phone, table, right=data.draw(st.integers(0, 3), label="right"))
             sheet = table.sheets.order_by("-entered_at", "-pk").first()
             if sheet is not None:
                 self._confirm(self.director_phone, sheet)
         self.close_round()
+
+    def _delete_and_resend(self, phone: Phone, table: Table) -> None:
+        """The judge deletes the table's last hand (entered twice); the phone's queue,
+        which does not know, sends it again."""
+        _table, submission, body = self.sent[-1]
+        hand = Hand.objects.filter(submission=submission, table_id=table.pk).first()
+        if hand is None:
+            return
+        table.refresh_from_db()
+        body_delete = {"reason": "entered twice", "version": table.version}
+        phone.post(reverse("tournaments:hand_delete", args=[table.pk, hand.number]), body_delete)
+        self._resend(phone, submission, body)
 
     def _enter_sheet(self, phone: Phone, table: Table, *, right: bool = True) -> None:
         """`phone` enters the counts the table's hands leave (or, not `right`, one off)."""
