@@ -22,8 +22,10 @@ What it does, all on this machine (loopback only; bounded in time and requests):
    in ten is sent twice with the same submission id, half of them as a double tap (both
    at once) and half as a resend after the answer. A redirect back to the table (HTTP's,
    or htmx's HX-Redirect) carries Django's page message (saved, saved before, or the
-   refusal in words) in the message cookie; nothing depends on the page's layout, only on
-   the form's field names and action;
+   refusal in words) in the message cookie; an htmx answer says in its X-Hand-Outcome
+   header whether it saved the hand or brings the form back filled in because another
+   phone saved first (a refusal: nothing saved); nothing depends on the page's layout,
+   only on the form's field names and action;
 4. stops gunicorn (its process group, also on Ctrl-C or an error), checks the database
    against the answers (`bench/load_site.py`: every acknowledged hand stored once, no
    duplicates, hands numbered 1..n, chips zero-sum per hand, per table and in the
@@ -58,7 +60,7 @@ from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import quote, urlsplit
+from urllib.parse import quote, unquote, urlsplit
 
 import dj_database_url
 import httpx
@@ -86,6 +88,10 @@ MAX_HANDS_PER_PHONE = 1_000
 REQUEST_TIMEOUT = 30.0  # seconds; gunicorn's own worker timeout is 30 s too
 TARGET_P95_MS = 100.0  # at the realistic pace (issue 15); printed, not enforced
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+# What became of a saved hand, as the server's answer says it (tournaments/feedback.py;
+# named here, as this module reads no Django code before `django.setup()`).
+OUTCOME_HEADER = "X-Hand-Outcome"
+REFUSAL_HEADER = "X-Hand-Refusal"
 
 
 @dataclass(frozen=True)
@@ -481,6 +487,13 @@ class Phone:
         )
         if response is None:
             return "no answer", None
+        # A form built before another phone saved at the table comes back filled in, on the
+        # table's new version and with a new submission id (views/table.py `_conflict`), as
+        # a saved hand's blank form does: only the outcome header tells them apart.
+        if response.headers.get(OUTCOME_HEADER) == "conflict":
+            text = unquote(response.headers.get(REFUSAL_HEADER, ""))
+            stats.refusals[text] += 1
+            return "refused", None
         # A redirect (htmx's own, HX-Redirect, or HTTP's) back to the table's page, whose
         # message says what happened.
         location = response.headers.get("hx-redirect") or (
@@ -499,6 +512,7 @@ class Phone:
         fresh = hand_form_fields(response.text, action) if self.javascript else None
         if (
             fresh is not None
+            and response.headers.get(OUTCOME_HEADER) == "saved"
             and "hx-retarget" not in response.headers
             and fresh["submission"] != body["submission"]
             and fresh["version"] == str(int(body["version"]) + 1)

@@ -5,7 +5,9 @@ it started, and drops its database, when it ends and when it is interrupted. Tim
 printed by the run, never checked here; the abuse phase's verdict on them (and on the
 flooded API's answers) is checked on made-up figures, on any database."""
 
+import asyncio
 import os
+import random
 import re
 import signal
 import subprocess
@@ -13,12 +15,16 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import httpx
 import psycopg
 import pytest
 from django.db import connection
+from django.test import Client
+from django.urls import reverse
 
-from bench import load
+from bench import load, load_site
 from bench.load_abuse import Flood, failures
+from tournaments.feedback import OUTCOME_HEADER, REFUSAL_HEADER
 
 LOAD = Path(__file__).resolve().parent.parent / "bench" / "load.py"
 
@@ -162,3 +168,54 @@ def test_an_interrupted_load_run_stops_its_gunicorn_and_drops_its_database(start
     assert process.returncode == 130, output
     assert "interrupted" in output
     _gone(output)
+
+
+def _answer(response) -> httpx.Response:
+    """Django's answer as the load test's phone receives it, cookies included."""
+    headers = [*response.items()]
+    headers += [("set-cookie", morsel.OutputString()) for morsel in response.cookies.values()]
+    return httpx.Response(response.status_code, headers=headers, content=response.content)
+
+
+@pytest.mark.django_db
+def test_a_phone_counts_the_form_sent_back_after_another_phones_save_as_refused():
+    # At a table with two phones, a hand saved on a form built before the other phone's
+    # save comes back filled in on the table's new version with a new submission id, as a
+    # saved hand's blank form does; counted "saved", it was a hand acknowledged and lost.
+    (table,) = load_site.build(1)[1]
+    link = reverse("tournaments:judge_link", args=[table.token])
+    page = reverse("tournaments:table", args=[table.pk])
+    action = reverse("tournaments:hand_add", args=[table.pk])
+    first, second = Client(), Client()
+    forms = []
+    for phone in (first, second):
+        phone.get(link)
+        forms.append(load.hand_form_fields(phone.get(page).content.decode(), action))
+    rng = random.Random(1)
+    saved_body = {**forms[0], **load.povinost(rng)}
+    saved = first.post(action, saved_body, headers={"HX-Request": "true"})
+    stale_body = {**forms[1], **load.povinost(rng)}
+    stale = second.post(action, stale_body, headers={"HX-Request": "true"})
+    assert stale[OUTCOME_HEADER] == "conflict"
+    assert load.hand_form_fields(stale.content.decode(), action)["version"] == str(
+        int(forms[1]["version"]) + 1
+    )
+    stats = load.Stats(load.REALISTIC)
+    links = {table.pk: (link, page, action)}
+    run = load.Run("http://testserver", links, load_site.Ledger(), load.Messages(), Path("-"))
+
+    async def outcome(answer, body: dict[str, str]) -> tuple[str, dict | None]:
+        phone = load.Phone(run, table.pk, "table 1", 1, javascript=True)
+        phone.client = httpx.AsyncClient(
+            base_url=run.base, transport=httpx.MockTransport(lambda _request: _answer(answer))
+        )
+        try:
+            return await phone._save(stats, body)
+        finally:
+            await phone.close()
+
+    outcome_saved, fresh = asyncio.run(outcome(saved, saved_body))
+    assert outcome_saved == "saved" and fresh["version"] == str(int(forms[0]["version"]) + 1)
+    assert asyncio.run(outcome(stale, stale_body)) == ("refused", None)
+    assert [text[:29] for text in stats.refusals] == ["Another device changed this t"]
+    assert (load.OUTCOME_HEADER, load.REFUSAL_HEADER) == (OUTCOME_HEADER, REFUSAL_HEADER)
