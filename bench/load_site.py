@@ -203,7 +203,8 @@ def _end_round(
         access = TableAccess(
             table, None, f"judge link of table {table.number}", False, f"load-{table.pk}", True
         )
-        sheet, check = recording.enter_sheet(access=access, counts=counts)
+        entered = recording.add_sheet(access=access, counts=counts)
+        sheet, check = entered.sheet, entered.check
         if not check.ok:
             verdict.problems.append(f"{table}: its own counts do not agree: {check}")
             continue

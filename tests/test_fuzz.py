@@ -183,7 +183,7 @@ class Site:
 def site(club, player, round1, table1, table2, director, judge) -> Site:
     season = Season.objects.create(name="2026", start_date="2026-01-01", end_date="2026-12-31")
     access = TableAccess(table=table1, user=judge, actor=judge.username, is_director=False)
-    recording.record_hand(
+    recording.add_hand(
         access=access,
         data={
             "contract": "povinost",

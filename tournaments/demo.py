@@ -163,7 +163,7 @@ def load_demo_tournament(demo: DemoTournament = DEMO_TOURNAMENTS[0]) -> Tourname
     )
     access = TableAccess(table, judge, judge.username, is_director=False)
     for version, hand in enumerate(demo.hands):
-        recording.record_hand(
+        recording.add_hand(
             access=access, data=hand, submission=uuid.uuid4(), expected_version=version
         )
     return tournament

@@ -25,7 +25,6 @@ from clubs.models import Club, Player, Season
 from scoring import RULESETS, Ruleset, get_ruleset
 from tournaments.draw import KNOWN_TABLE_SIZES
 from tournaments.exact_json import ExactDecoder, ExactEncoder
-from tournaments.prepared import Prepared, field_paths, instance, rows_together, sends_together
 
 EXACT = {"encoder": ExactEncoder, "decoder": ExactDecoder}  # Decimal amounts stay exact
 
@@ -303,59 +302,36 @@ class Table(models.Model):
     def seat_names(self) -> dict[int, str]:
         """Seat number → the seated player's name, in seat order.
 
-        From the prefetched seats when the table has them, else one query of the names
-        alone: the judge's save needs no more, and it is the site's hot path.
+        From the prefetched seats when the table has them (`with_play`), else one query
+        of the names alone: the judge's save needs no more.
         """
         if "seats" in getattr(self, "_prefetched_objects_cache", {}):
             return {seat.number: seat.player.name for seat in self.seats.all()}
-        return _names_by_seat(_SEAT_NAMES.rows(self.pk, using=self._state.db or "default"))
+        names = (
+            Seat.objects.filter(table=self)
+            .order_by("number")
+            .values_list(
+                "number", "player__display_name", "player__first_name", "player__last_name"
+            )
+        )
+        return {number: Player.name_of(*rest) for number, *rest in names}
 
     @cached_property
     def newest_sheets(self) -> list["ScoreSheet"]:
-        """The table's score sheets, newest first, each knowing its table.
-
-        The prefetched ones when the table has them (`with_play`), else one prepared
-        query of the sheets alone (the judge's page says only whether there is one and
-        whether it is confirmed)."""
+        """The table's score sheets, newest first, each knowing its table: the prefetched
+        ones when the table has them (`with_play`), else one query of the sheets alone
+        (the judge's page says only whether there is one and whether it is confirmed)."""
         if "sheets" in getattr(self, "_prefetched_objects_cache", {}):
             return list(self.sheets.all())
-        db = self._state.db or "default"
-        sheets = [
-            instance(ScoreSheet, row, 0, db) for row in _NEWEST_SHEETS.rows(self.pk, using=db)
-        ]
+        sheets = list(ScoreSheet.objects.filter(table=self).order_by("-entered_at", "-pk"))
         for sheet in sheets:
             sheet.table = self
         return sheets
 
     def played_hands(self) -> list["PlayedHand"]:
-        """The table's hands in order as its standing reads them (`HandQuerySet.played_rows`),
-        read by a prepared query: the judge's page and every saved hand read them."""
-        rows = PLAYED_HANDS.rows(self.pk, using=self._state.db or "default")
-        return [PlayedHand(*row) for row in rows]
-
-    @classmethod
-    def in_play(cls, pk: int) -> "Table | None":
-        """The table with its round and tournament (as `select_related` reads them), by a
-        prepared query: every judge's request reads them first. None if there is none.
-
-        Where the database takes statements together (`sends_together`: PostgreSQL) its
-        seats' names (`seat_names`) come in the same round trip, as a second statement:
-        read in the same query, a row per seat, they cost PostgreSQL more than a query of
-        their own (the wider rows and a join of five tables to plan). Elsewhere they are
-        read when asked for, as SQLite's round trips cost next to nothing."""
-        together = sends_together()
-        queries = [(_TABLE_IN_PLAY, (pk,))] + ([(_SEAT_NAMES, (pk,))] if together else [])
-        rows, *seats = rows_together(*queries)
-        if not rows:
-            return None
-        row = rows[0]
-        table = instance(cls, row, 0, "default")
-        round_ = instance(Round, row, _TABLE_COLUMNS, "default")
-        round_.tournament = instance(Tournament, row, _TABLE_COLUMNS + _ROUND_COLUMNS, "default")
-        table.round = round_
-        if together:
-            table.__dict__["seat_names"] = _names_by_seat(seats[0])
-        return table
+        """The table's hands in order as its standing reads them (`HandQuerySet.played_rows`):
+        the judge's page and a saved hand's answer read them."""
+        return [PlayedHand(*row) for row in Hand.objects.filter(table=self).played_rows()]
 
 
 class Seat(models.Model):
@@ -460,43 +436,6 @@ class Hand(models.Model):
         caller decides whether it counts.
         """
         return _seat_keys(self.settlement["deltas"])
-
-
-def _names_by_seat(rows: list[list]) -> dict[int, str]:
-    """`Table.seat_names` of the rows `_SEAT_NAMES` read."""
-    return {number: Player.name_of(*names) for number, *names in rows}
-
-
-# The judge's hot path: what every hand saved and every judge's page read.
-_SEAT_NAMES = Prepared(
-    lambda table: (
-        Seat.objects.filter(table_id=table)
-        .order_by("number")
-        .values_list("number", "player__display_name", "player__first_name", "player__last_name")
-    )
-)
-# Public for a save that reads them in the statements that store a hand (recording).
-PLAYED_HANDS = Prepared(lambda table: Hand.objects.filter(table_id=table).played_rows())
-_NEWEST_SHEETS = Prepared(
-    lambda table: (
-        ScoreSheet.objects.filter(table_id=table)
-        .order_by("-entered_at", "-pk")
-        .values_list(*field_paths(ScoreSheet))
-    )
-)
-_TABLE_COLUMNS = len(Table._meta.concrete_fields)
-_ROUND_COLUMNS = len(Round._meta.concrete_fields)
-_TABLE_IN_PLAY = Prepared(
-    lambda table: (
-        Table.objects.filter(pk=table)
-        .order_by()
-        .values_list(
-            *field_paths(Table),
-            *field_paths(Round, "round__"),
-            *field_paths(Tournament, "round__tournament__"),
-        )
-    )
-)
 
 
 class HandRevision(models.Model):

@@ -10,15 +10,13 @@ The two-person rule: whoever confirms a sheet must be someone other than whoever
 it, by any route — another account, another browser, and not through the table's link.
 """
 
-import contextlib
-import functools
 import json
 import uuid
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from django.db import IntegrityError, connection, transaction
-from django.db.models import F, Max
+from django.db import IntegrityError, transaction
+from django.db.models import Exists, F, Max, OuterRef
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -29,7 +27,6 @@ from tournaments import locks
 from tournaments.access import TableAccess
 from tournaments.exact_json import ExactDecoder, ExactEncoder
 from tournaments.models import (
-    PLAYED_HANDS,
     Hand,
     HandRevision,
     PlayedHand,
@@ -38,7 +35,6 @@ from tournaments.models import (
     SheetLine,
     Table,
 )
-from tournaments.prepared import fetched_together, instance, sends_together
 from tournaments.sheets import SheetCheck, check_sheet
 
 
@@ -213,211 +209,27 @@ class Recorded:
     hands: list[PlayedHand]
 
 
-def update_returns() -> bool:
-    """Whether the database answers an UPDATE with values (RETURNING): PostgreSQL and
-    SQLite 3.35+ do, as they do an INSERT."""
-    return connection.features.can_return_columns_from_insert
-
-
-@functools.cache
-def _claim_sql(returning: bool) -> str:
-    """The UPDATE of `_claim`, its names taken from the models; with `returning`, it
-    answers with the number of the table's last hand."""
-    quote = connection.ops.quote_name
-    table, round_, sheet, hand = (model._meta for model in (Table, Round, ScoreSheet, Hand))
-
-    def column(meta, name: str, qualified: bool = False) -> str:
-        name = quote(meta.get_field(name).column)
-        return f"{quote(meta.db_table)}.{name}" if qualified else name
-
-    sql = (
-        f"UPDATE {quote(table.db_table)} SET {column(table, 'version')} = "
-        f"{column(table, 'version')} + 1, {column(table, 'last_save_at')} = %s "
-        f"WHERE {column(table, 'id')} = %s AND {column(table, 'version')} = %s "
-        f"AND {column(table, 'paper_only')} = %s "
-        f"AND EXISTS (SELECT 1 FROM {quote(round_.db_table)} "
-        f"WHERE {column(round_, 'id', True)} = {column(table, 'round', True)} "
-        f"AND {column(round_, 'status', True)} = %s) "
-        f"AND NOT EXISTS (SELECT 1 FROM {quote(sheet.db_table)} "
-        f"WHERE {column(sheet, 'table', True)} = {column(table, 'id', True)} "
-        f"AND {column(sheet, 'confirmed_at', True)} IS NOT NULL)"
-    )
-    if returning:
-        sql += (
-            f" RETURNING (SELECT COALESCE(MAX({column(hand, 'number', True)}), 0) "
-            f"FROM {quote(hand.db_table)} "
-            f"WHERE {column(hand, 'table', True)} = {column(table, 'id', True)})"
-        )
-    return sql
-
-
-def _claim_params(table: Table, expected_version: int, now) -> list[Any]:
-    """The parameters of `_claim_sql`, in its order."""
-    return [
-        connection.ops.adapt_datetimefield_value(now),
-        table.pk,
-        expected_version,
-        False,
-        Round.Status.PLAYING.value,
-    ]
-
-
-def _claim(table: Table, expected_version: int, now) -> int | None:
+def _claim(table: Table, expected_version: int) -> bool:
     """Bump the table's version if hands may be added to it now and the form was built on
-    its current version, and return the number of its last hand (0 for none); None if
-    it was not bumped.
+    its current version; whether it was bumped.
 
-    One UPDATE is the lock, the checks, the bump and (where the database can answer an
-    UPDATE with a value: PostgreSQL, SQLite 3.35+) the last number: it locks the table
-    row until the transaction ends and matches it only while the round is in play, no
-    sheet of the table is confirmed, the table is not paper-only and its version is the
-    form's. A confirmation bumps the version too (`confirm_sheet`), so a save waiting on
-    the lock behind a confirmation finds the version changed and is refused. The version
-    is compared on the table row itself, so a save that waited on the lock re-checks it
-    against the row as the other transaction left it; and every write of a table's hands
-    bumps its version, so a save that matched after waiting is one no other hand was
-    added before, and the last number it reads is still the last.
-
-    Written as SQL because it is the judge's hot path: the same UPDATE built by the ORM
-    (two `Exists` subqueries) took some 2–5 ms of Python to compile per save, more than
-    the rest of the save's queries together (bench/bench_requests.py).
+    One UPDATE is the lock, the checks and the bump: it locks the table row until the
+    transaction ends and matches it only while the round is in play, no sheet of the
+    table is confirmed, the table is not paper-only and its version is the form's. The
+    version is compared on the table row itself, so a save that waited on the lock
+    re-checks it against the row as the other transaction left it; a confirmation bumps
+    the version too (`confirm_sheet`), so a save waiting behind one is refused. And every
+    write of a table's hands bumps its version, so a save that matched is one no other
+    hand was added before: the last number it then reads is still the last.
     """
-    returning = update_returns()
-    with connection.cursor() as cursor:
-        cursor.execute(_claim_sql(returning), _claim_params(table, expected_version, now))
-        if returning:
-            row = cursor.fetchone()
-            return None if row is None else row[0]
-        if cursor.rowcount != 1:
-            return None
-    last = Hand.objects.filter(table=table).aggregate(last=Max("number"))["last"]
-    return last or 0
-
-
-# A new hand's columns (but its number) in the order `_store` gives them, and its first
-# revision's: those copied from the hand, then who saved it, when and why.
-_HAND_COLUMNS = ("table", "data", "settlement", "deleted", "revision", "submission")
-_COPIED_COLUMNS = ("revision", "data", "settlement", "deleted")
-_SAVED_BY_COLUMNS = ("changed_by", "actor", "changed_at", "reason")
-
-
-def chains_writes() -> bool:
-    """Whether the database runs an INSERT inside a WITH and takes statements together
-    (`prepared.sends_together`; PostgreSQL does, SQLite does not): so the claim, the hand
-    and its revision are one statement, and the table's hands read with it, one round
-    trip, as one transaction."""
-    return connection.vendor == "postgresql" and sends_together(connection.alias)
-
-
-@dataclass(frozen=True)
-class _StoreSql:
-    """The SQL of `_store`: `chained`, the claim, the hand and its revision in one
-    statement (where `chains_writes`), or the INSERTs of the hand and of its revision
-    to follow the claim (`_claim`)."""
-
-    chained: str
-    hand: str
-    revision: str
-
-
-@functools.cache
-def _store_sql(insert_returns: bool) -> _StoreSql:
-    """`_StoreSql`, names taken from the models; the hand's INSERT answers with its id
-    where the database can (`insert_returns`)."""
-    quote = connection.ops.quote_name
-    hand, revision = Hand._meta, HandRevision._meta
-
-    def columns(meta, names) -> str:
-        return ", ".join(quote(meta.get_field(name).column) for name in names)
-
-    values = ", ".join(["%s"] * len(_HAND_COLUMNS))
-    insert_hand = (
-        f"INSERT INTO {quote(hand.db_table)} ({columns(hand, ('number', *_HAND_COLUMNS))}) "
+    in_play = Round.objects.filter(pk=OuterRef("round_id"), status=Round.Status.PLAYING)
+    confirmed = ScoreSheet.objects.filter(table=OuterRef("pk"), confirmed_at__isnull=False)
+    claimed = (
+        Table.objects.filter(pk=table.pk, version=expected_version, paper_only=False)
+        .filter(Exists(in_play), ~Exists(confirmed))
+        .update(version=F("version") + 1, last_save_at=timezone.now())
     )
-    insert_revision = (
-        f"INSERT INTO {quote(revision.db_table)} "
-        f"({columns(revision, ('hand', *_COPIED_COLUMNS, *_SAVED_BY_COLUMNS))}) "
-        f"SELECT {columns(hand, ('id', *_COPIED_COLUMNS))}, %s, %s, %s, %s "
-    )
-    return _StoreSql(
-        # The hand numbered after the last one the claim read, stored only if the claim
-        # matched the table: else the statement answers with no row.
-        chained=(
-            f"WITH claimed (last) AS ({_claim_sql(True)}), "
-            f"new_hand AS ({insert_hand}SELECT last + 1, {values} FROM claimed "
-            f"RETURNING {columns(hand, ('id', 'number', *_COPIED_COLUMNS))}), "
-            f"new_revision AS ({insert_revision}FROM new_hand) "
-            f"SELECT {columns(hand, ('id', 'number'))} FROM new_hand"
-        ),
-        hand=(
-            f"{insert_hand}VALUES (%s, {values})"
-            + (f" RETURNING {columns(hand, ['id'])}" if insert_returns else "")
-        ),
-        revision=f"{insert_revision}FROM {quote(hand.db_table)} WHERE {columns(hand, ['id'])} = %s",
-    )
-
-
-def _store(
-    access: TableAccess,
-    data: dict[str, Any],
-    submission: uuid.UUID,
-    expected_version: int,
-    reason: str,
-    with_hands: bool,
-) -> tuple[Hand, list[PlayedHand]] | None:
-    """Claim the table (`_claim`) and store the hand and its first revision, and then,
-    `with_hands`, read the table's hands under its lock; None, storing nothing, if the
-    claim did not match the table.
-
-    Written as SQL for the judge's hot path, as the claim is: saving the hand and its
-    revision through the ORM cost some 0.6 ms of Python each, and on PostgreSQL the
-    three statements and the read are one round trip (`chains_writes`)."""
-    table, now = access.table, timezone.now()
-    values = (table.pk, data, settle(table, data), False, 1, submission)
-    hand_params = [
-        Hand._meta.get_field(name).get_db_prep_save(value, connection)
-        for name, value in zip(_HAND_COLUMNS, values, strict=True)
-    ]
-    saved_by = [
-        access.user.pk if access.user else None,
-        access.actor,
-        connection.ops.adapt_datetimefield_value(now),
-        reason,
-    ]
-    insert_returns = connection.features.can_return_columns_from_insert
-    sql = _store_sql(insert_returns)
-    hands: list[PlayedHand] = []
-    if chains_writes():
-        statements = [
-            (sql.chained, [*_claim_params(table, expected_version, now), *hand_params, *saved_by])
-        ]
-        if with_hands:
-            # Sent together, the statements are one transaction: the read sees the new
-            # hand, and the table's row stays locked until it is done.
-            statements.append(PLAYED_HANDS.statement(table.pk))
-        stored, *read = fetched_together(statements)
-        if not stored:
-            return None
-        pk, number = stored[0]
-        if read:
-            hands = [PlayedHand(*row) for row in PLAYED_HANDS.converted(read[0])]
-    else:
-        last = _claim(table, expected_version, now)
-        if last is None:
-            return None
-        number = last + 1
-        with connection.cursor() as cursor:
-            cursor.execute(sql.hand, [number, *hand_params])
-            if insert_returns:
-                pk = cursor.fetchone()[0]
-            else:
-                pk = connection.ops.last_insert_id(cursor, Hand._meta.db_table, "id")
-            cursor.execute(sql.revision, [*saved_by, pk])
-        hands = table.played_hands() if with_hands else []
-    # The hand as the ORM would read it back: its values in the model's order of fields.
-    by_name = dict(zip(("id", "number", *_HAND_COLUMNS), (pk, number, *values), strict=True))
-    row = [by_name[field.name] for field in Hand._meta.concrete_fields]
-    return instance(Hand, row, 0, connection.alias), hands
+    return claimed == 1
 
 
 def add_hand(
@@ -433,30 +245,42 @@ def add_hand(
 
     A repeated submission stores nothing and returns the hand the first one stored. A
     refused hand raises a `RecordingError` that says why (the table's round is not in
-    play, it is locked, paper-only, or changed since the form was built). `with_hands`
-    returns the table's hands too (for a page that shows them after the save), read
-    under the table's lock.
+    play, it is locked, paper-only, changed since the form was built, or has played the
+    round's hands). `with_hands` returns the table's hands too (for a page that shows
+    them after the save), read under the table's lock.
     """
-    _room_for_a_hand(access.table, data, expected_version, submission)
-    # One round trip (`chains_writes`) is a transaction of its own; only in a caller's
-    # transaction does it need one (a savepoint, for a repeated submission's error).
-    alone = chains_writes() and not connection.in_atomic_block
+    table = access.table
+    _room_for_a_hand(table, data, expected_version, submission)
+    settlement = settle(table, data)
     try:
-        with contextlib.nullcontext() if alone else transaction.atomic():
-            stored = _store(access, data, submission, expected_version, reason, with_hands)
-            if stored is None:
-                return Recorded(_refused(access.table, submission, expected_version), False, [])
-            hand, hands = stored
+        with transaction.atomic():
+            if not _claim(table, expected_version):
+                return Recorded(_refused(table, submission, expected_version), False, [])
+            # Read under the claim's lock: the last number is still the last.
+            hands = table.played_hands() if with_hands else []
+            if with_hands:
+                last = hands[-1].number if hands else 0
+            else:
+                last = Hand.objects.filter(table=table).aggregate(last=Max("number"))["last"]
+            hand = Hand.objects.create(
+                table=table,
+                number=(last or 0) + 1,
+                data=data,
+                settlement=settlement,
+                submission=submission,
+            )
+            _revision(hand, access, reason)
     except IntegrityError:
         # The same submission won a race with itself (a retry on a bad network).
-        existing = _submitted(Hand, submission, access.table)
+        existing = _submitted(Hand, submission, table)
         if existing is None:
             raise
         return Recorded(existing, False, [])
+    if with_hands:
+        hands.append(PlayedHand(hand.number, False, data, settlement["deltas"]))
     # The caller's table as the save left it: a blank form built on it carries the new
     # version.
-    hand.table = access.table
-    access.table.version = expected_version + 1
+    table.version = expected_version + 1
     return Recorded(hand, True, hands)
 
 
@@ -466,41 +290,9 @@ def _refused(table: Table, submission: uuid.UUID, expected_version: int) -> Hand
     existing = _submitted(Hand, submission, table)
     if existing is not None:
         return existing
-    # Its own transaction (a savepoint in the save's) for the lock: after a save that was
-    # one statement there is none. It ends in a COMMIT even when it finds the refusal:
-    # it wrote nothing, and a ROLLBACK makes psycopg drop every statement the connection
-    # had prepared (tournaments/prepared.py), a cost on each save at a two-phone table.
-    with transaction.atomic():
-        try:
-            _locked(table, expected_version, adding=True)
-        except RecordingError as error:
-            refusal = error
-        else:
-            # Nothing wrong any more (the round or the sheet changed meanwhile): stale.
-            refusal = StaleTable(_stale_message())
-    raise refusal
-
-
-def record_hand(
-    *,
-    access: TableAccess,
-    data: dict[str, Any],
-    submission: uuid.UUID,
-    expected_version: int,
-    reason: str = "",
-) -> tuple[Hand, bool]:
-    """Store a new hand; returns (hand, created). A repeated submission returns the first.
-
-    `add_hand` for callers that need only the hand.
-    """
-    recorded = add_hand(
-        access=access,
-        data=data,
-        submission=submission,
-        expected_version=expected_version,
-        reason=reason,
-    )
-    return recorded.hand, recorded.created
+    _locked(table, expected_version, adding=True)
+    # Nothing wrong any more (the round or the sheet changed meanwhile): stale.
+    raise StaleTable(_stale_message())
 
 
 @transaction.atomic
@@ -610,15 +402,6 @@ def _new_sheet(
         for seat, chips in counts.items()
     )
     return sheet
-
-
-def enter_sheet(*, access: TableAccess, counts: dict[int, int]) -> tuple[ScoreSheet, SheetCheck]:
-    """Record the counts read off the table; returns the new sheet and its check.
-
-    `add_sheet` for callers without a submission id.
-    """
-    entered = add_sheet(access=access, counts=counts)
-    return entered.sheet, entered.check
 
 
 def judged_rounds(user) -> set[int]:

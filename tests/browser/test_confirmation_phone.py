@@ -41,7 +41,7 @@ def test_a_sheet_is_confirmed_by_another_judge_locked_reopened_and_the_round_clo
     # Tables 2 to 4 finished the round already (confirmed on paper counts of 100 each).
     for table in table1.round.tables.exclude(pk=table1.pk):
         access = TableAccess(table, None, "link", False, browser=f"phone-{table.number}")
-        sheet, _ = recording.enter_sheet(access=access, counts=dict.fromkeys(range(1, 5), 100))
+        sheet = recording.add_sheet(access=access, counts=dict.fromkeys(range(1, 5), 100)).sheet
         recording.confirm_sheet(sheet=sheet, by=director)
 
     first = chromium.new_context(viewport=PHONE)

@@ -237,7 +237,7 @@ def test_a_locked_table_refuses_a_queued_hand_with_the_locks_words(
 
     table1.refresh_from_db()
     access = TableAccess(table1, None, "link", False, browser="another-phone")
-    sheet, _check = recording.enter_sheet(access=access, counts=dict.fromkeys(range(1, 5), 100))
+    sheet = recording.add_sheet(access=access, counts=dict.fromkeys(range(1, 5), 100)).sheet
     recording.confirm_sheet(sheet=sheet, by=director)
 
     browser_page.set_offline(False)

@@ -35,7 +35,7 @@ def _round_two(club, director, judge):
     for table in round_1.tables.all():
         access = TableAccess(table, director, director.username, is_director=True)
         for version in range(4):
-            recording.record_hand(
+            recording.add_hand(
                 access=access,
                 data={"variant": "standard", "tricks": {"NS": 8, "EW": 5}},
                 submission=uuid.uuid4(),

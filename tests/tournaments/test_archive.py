@@ -44,7 +44,7 @@ def finished(round1, table1, table2, judge, other_judge, director) -> Tournament
         recorder = judge if table.pk == table1.pk else other_judge
         access = _access(table, recorder, f"browser-{table.number}")
         for number, data in enumerate((POVINOST, PREVER), start=1):
-            recording.record_hand(
+            recording.add_hand(
                 access=access,
                 data=data,
                 submission=f"00000000-0000-0000-0000-0000000{table.number}{number:04d}",
@@ -67,7 +67,7 @@ def finished(round1, table1, table2, judge, other_judge, director) -> Tournament
                 expected_version=_version(table),
             )
         if table.number == 2:
-            recording.record_hand(
+            recording.add_hand(
                 access=access,
                 data=MISDEAL,
                 submission="00000000-0000-0000-0000-000000000299",
@@ -77,7 +77,8 @@ def finished(round1, table1, table2, judge, other_judge, director) -> Tournament
         for hand in table.hands.filter(deleted=False):
             for seat, delta in hand.deltas().items():
                 counts[seat] += delta
-        sheet, check = recording.enter_sheet(access=access, counts=counts)
+        entered = recording.add_sheet(access=access, counts=counts)
+        sheet, check = entered.sheet, entered.check
         assert check.ok
         recording.confirm_sheet(sheet=sheet, by=director, browser="director-phone")
     services.set_round_status(round_=round1, status=Round.Status.CLOSED, by=director)

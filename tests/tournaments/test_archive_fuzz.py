@@ -73,7 +73,7 @@ def played(director, judge, club, ruleset: str, hands: list[dict], **setup) -> T
         )  # fmt: skip
         for number, data in enumerate(hands, start=1):
             table.refresh_from_db()
-            recording.record_hand(
+            recording.add_hand(
                 access=access,
                 data=data,
                 submission=uuid.uuid5(uuid.NAMESPACE_URL, f"{ruleset}/{table.number}/{number}"),
@@ -88,7 +88,8 @@ def played(director, judge, club, ruleset: str, hands: list[dict], **setup) -> T
         for hand in table.hands.filter(deleted=False):
             for seat, delta in hand.deltas().items():
                 counts[seat] += delta
-        sheet, check = recording.enter_sheet(access=access, counts=counts)
+        entered = recording.add_sheet(access=access, counts=counts)
+        sheet, check = entered.sheet, entered.check
         assert check.ok
         recording.confirm_sheet(sheet=sheet, by=director, browser="director-phone")
     services.set_round_status(round_=round_, status=Round.Status.CLOSED, by=director)

@@ -47,7 +47,7 @@ def _access(table):
 
 def test_two_saves_built_on_the_same_state_keep_one_and_refuse_the_other(table1):
     def save(points):
-        return lambda: recording.record_hand(
+        return lambda: recording.add_hand(
             access=_access(table1),
             data={**HAND, "declarer_points": points},
             submission=uuid.uuid4(),
@@ -62,7 +62,7 @@ def test_two_saves_built_on_the_same_state_keep_one_and_refuse_the_other(table1)
 
 def test_two_saves_in_turn_are_both_kept_in_order(table1):
     for version, points in enumerate((59, 64)):
-        recording.record_hand(
+        recording.add_hand(
             access=_access(table1),
             data={**HAND, "declarer_points": points},
             submission=uuid.uuid4(),
@@ -77,7 +77,7 @@ def test_a_double_submission_sent_at_once_is_stored_once(table1):
     submission = uuid.uuid4()
 
     def save():
-        return recording.record_hand(
+        return recording.add_hand(
             access=_access(table1), data=HAND, submission=submission, expected_version=0
         )
 
@@ -85,8 +85,8 @@ def test_a_double_submission_sent_at_once_is_stored_once(table1):
     assert Hand.objects.count() == 1
     # The second sees the stored hand, even when it waited for the table's lock while the
     # first stored it: never a copy, and never "nothing was saved" for a stored hand.
-    assert sorted(created for _hand, created in results) == [False, True]
-    assert results[0][0] == results[1][0]
+    assert sorted(result.created for result in results) == [False, True]
+    assert results[0].hand == results[1].hand
 
 
 def test_two_confirmations_at_once_exactly_one_wins(table1, director, other_judge, table2):
@@ -118,7 +118,7 @@ def test_a_save_and_the_confirmation_at_once_never_both_go_through(table1, direc
             SheetLine.objects.create(sheet=sheet, seat=seat.number, player=seat.player, chips=100)
 
         def save(version=table1.version):
-            return recording.record_hand(
+            return recording.add_hand(
                 access=_access(table1), data=HAND, submission=uuid.uuid4(), expected_version=version
             )
 
@@ -133,9 +133,9 @@ def test_a_save_and_the_confirmation_at_once_never_both_go_through(table1, direc
 
 
 class TestASaveOutsideATransaction:
-    """On PostgreSQL a save is one statement and, outside a caller's transaction (as in a
-    request), no transaction of its own: its refusals, its repeats and the hands it
-    answers with must be what they are inside one."""
+    """A save outside a caller's transaction (as in a request) is a transaction of its
+    own: its refusals, its repeats and the hands it answers with must be what they are
+    inside one."""
 
     def _add(self, table, version, submission=None, points=59, with_hands=False):
         assert not connection.in_atomic_block

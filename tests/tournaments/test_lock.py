@@ -117,7 +117,7 @@ class TestTheLock:
         access = TableAccess(confirmed, director, "dora", True)
         hand = confirmed.hands.get()
         with pytest.raises(recording.TableLocked):
-            recording.record_hand(
+            recording.add_hand(
                 access=access,
                 data={"penalties": [{"code": "spjst.misdeal", "seat": 1}]},
                 submission=uuid.uuid4(),
@@ -132,7 +132,7 @@ class TestTheLock:
                 expected_version=confirmed.version,
             )
         with pytest.raises(recording.TableLocked):
-            recording.enter_sheet(access=access, counts={1: 100, 2: 100, 3: 100, 4: 100})
+            recording.add_sheet(access=access, counts={1: 100, 2: 100, 3: 100, 4: 100})
 
 
 class TestReopening:
@@ -178,7 +178,7 @@ class TestClosingTheRound:
         for table in round_.tables.all():
             counts = {seat.number: 100 for seat in table.seats.all()}
             access = TableAccess(table, None, "link", False, browser="phone")
-            sheet, _check = recording.enter_sheet(access=access, counts=counts)
+            sheet = recording.add_sheet(access=access, counts=counts).sheet
             recording.confirm_sheet(sheet=sheet, by=director)
 
     def test_a_close_rechecks_every_sheet_against_the_hands(self, round1, director):

@@ -105,7 +105,7 @@ def _a_busy_moment(round_: Round, director) -> list:
     _sheet(first, confirmed_by=director)
     _sheet(second, confirmed_by=director)
     version = Table.objects.get(pk=third.pk).version
-    recording.record_hand(
+    recording.add_hand(
         access=_judge(third), data=HAND, submission=uuid.uuid4(), expected_version=version
     )
     hand = Hand.objects.get(table=third)
@@ -115,7 +115,7 @@ def _a_busy_moment(round_: Round, director) -> list:
         _round_status(round_, Round.Status.PLAYING, director),
         lambda: services.reopen_table(table=first, by=director, reason="recount"),
         lambda: services.set_judge(table=second, by=director),
-        lambda: recording.record_hand(
+        lambda: recording.add_hand(
             access=_judge(third), data=HAND, submission=uuid.uuid4(), expected_version=version + 1
         ),
         lambda: recording.revise_hand(

@@ -133,4 +133,4 @@ class TestSheetsAtATable:
         recording.confirm_sheet(sheet=ScoreSheet.objects.get(), by=director)
         access = TableAccess(table1, None, "link", False)
         with pytest.raises(recording.TableLocked, match="confirmed by dora-director"):
-            recording.enter_sheet(access=access, counts={1: 100, 2: 100, 3: 100, 4: 100})
+            recording.add_sheet(access=access, counts={1: 100, 2: 100, 3: 100, 4: 100})

@@ -164,7 +164,7 @@ def ledger_apply(request: HttpRequest, pk: int) -> HttpResponse:
                 access=access, hand=hand, data=data, reason=reason, expected_version=table.version
             )
         else:
-            recording.record_hand(
+            recording.add_hand(
                 access=access,
                 data=_standalone(table, penalty, form.cleaned_data.get("sitter")),
                 submission=uuid.uuid4(),
