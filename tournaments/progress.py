@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 from scoring.errors import HandError
 from scoring.hand_documents import score_rubbers
 from scoring.translate import error_text
-from tournaments import contact, recording
+from tournaments import contact, recording, score_sheets
 from tournaments.access import browser_id, holds_link
 from tournaments.models import Hand, PlayedHand, Round, ScoreSheet, Table
 from tournaments.sheets import SheetCheck
@@ -64,7 +64,7 @@ def table_state(table: Table) -> TableState:
     if sheet is None:
         state = "playing" if hands else "waiting"
     else:
-        check = recording.table_check(table, sheet.counts())
+        check = score_sheets.table_check(table, sheet.counts())
         state = "confirmed" if sheet.confirmed else ("entered" if check.ok else "discrepancy")
     return TableState(table, state, str(STATES[state]), hands, sheet, check)
 
@@ -75,11 +75,11 @@ def with_refusals(request: HttpRequest, states: list[TableState]) -> list[TableS
     if not any(state.awaiting_confirmation for state in states):
         return states  # nothing to ask about: no query for the visitor's rounds
     browser = browser_id(request)
-    rounds = recording.judged_rounds(request.user)
+    rounds = score_sheets.judged_rounds(request.user)
     return [
         replace(
             state,
-            refusal=recording.confirm_refusal(
+            refusal=score_sheets.confirm_refusal(
                 state.sheet,
                 user=request.user,
                 browser=browser,

@@ -16,7 +16,7 @@ from clubs.models import Player
 from scoring import drive as movement
 from scoring import get_ruleset
 from scoring.house_rules import resolve
-from tournaments import draw, drive, locks, recording
+from tournaments import draw, drive, locks, recording, score_sheets
 from tournaments.models import (
     AuditEntry,
     Bye,
@@ -448,7 +448,7 @@ def _check_tables_before_closing(round_: Round) -> None:
         sheet = next((sheet for sheet in table.sheets.all() if sheet.confirmed), None)
         if sheet is None:
             unconfirmed.append(str(table.number))
-        elif not recording.table_check(table, sheet.counts()).ok:
+        elif not score_sheets.table_check(table, sheet.counts()).ok:
             disagreeing.append(str(table.number))
     problems = []
     if unconfirmed:

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from scoring.forms import base as base_forms
 from tests.tournaments.helpers import hand_post
-from tournaments import recording
+from tournaments import hand_store, score_sheets
 from tournaments.access import TableAccess
 from tournaments.models import Hand
 
@@ -175,13 +175,13 @@ class TestAPlainSave:
 def test_a_save_scores_the_hand_once(judge_client, table1, monkeypatch, htmx):
     """The service scores the hand it stores; the view does not score it beforehand."""
     scored = []
-    original = recording.score_hand
+    original = hand_store.score_hand
 
     def counted(*args):
         scored.append(args[0])
         return original(*args)
 
-    monkeypatch.setattr(recording, "score_hand", counted)
+    monkeypatch.setattr(hand_store, "score_hand", counted)
     monkeypatch.setattr(base_forms, "score_hand", counted)
     assert _save(judge_client, table1, htmx=htmx).status_code == (200 if htmx else 302)
     assert scored == ["spjst"]
@@ -279,8 +279,8 @@ class TestTheLockedTable:
         table1.refresh_from_db()
         form = hand_post(table1, declarer=1, partner=3, declarer_points=59)
         access = TableAccess(table1, judge, "judge", False)
-        sheet = recording.add_sheet(access=access, counts={s: 100 for s in (1, 2, 3, 4)}).sheet
-        recording.confirm_sheet(sheet=sheet, by=director)
+        sheet = score_sheets.add_sheet(access=access, counts={s: 100 for s in (1, 2, 3, 4)}).sheet
+        score_sheets.confirm_sheet(sheet=sheet, by=director)
         table1.refresh_from_db()
         assert table1.version == int(form["version"]) + 1
         response = judge_client.post(
@@ -329,8 +329,8 @@ class TestWhatAnHtmxSaveSaysItDid:
         table1.refresh_from_db()
         form = hand_post(table1, declarer=1, partner=3, declarer_points=59)
         access = TableAccess(table1, judge, "judge", False)
-        sheet = recording.add_sheet(access=access, counts={s: 100 for s in (1, 2, 3, 4)}).sheet
-        recording.confirm_sheet(sheet=sheet, by=director)
+        sheet = score_sheets.add_sheet(access=access, counts={s: 100 for s in (1, 2, 3, 4)}).sheet
+        score_sheets.confirm_sheet(sheet=sheet, by=director)
         form["version"] = str(int(form["version"]) + 1)  # built after the confirmation
         response = judge_client.post(
             reverse("tournaments:hand_add", args=[table1.pk]), form, headers=HTMX

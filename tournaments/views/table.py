@@ -26,7 +26,7 @@ from accounts.roles import public, signed_in
 from scoring import HandError
 from scoring.forms import hand_form
 from scoring.turns import Turn
-from tournaments import contact, offline, recording
+from tournaments import contact, hand_store, offline, recording
 from tournaments.access import TableAccess, judge_of_table, remember_link, reread
 from tournaments.drive import table_drive
 from tournaments.feedback import service_refusals, told_phone
@@ -229,7 +229,7 @@ def hand_add(request: HttpRequest, access: TableAccess) -> HttpResponse:
         return told_phone(_back(request, table), "refused", message)
     with service_refusals(request) as outcome:
         try:
-            recorded = recording.add_hand(
+            recorded = hand_store.add_hand(
                 access=access,
                 data=_without_ruleset(form.hand_json()),
                 submission=posted.cleaned_data["submission"],
@@ -317,7 +317,9 @@ def _back(request: HttpRequest, table: Table) -> HttpResponse:
     return redirect(table)
 
 
-def _saved(request: HttpRequest, access: TableAccess, recorded: recording.Recorded) -> HttpResponse:
+def _saved(
+    request: HttpRequest, access: TableAccess, recorded: hand_store.Recorded
+) -> HttpResponse:
     """The htmx answer to a save: a blank form for the next hand (with a new submission
     id and the table's new version) saying the hand was saved, and out of band the new
     hand's row, the hand count, the seats with their chips and the next turn, and the
@@ -364,7 +366,7 @@ def hand_edit(request: HttpRequest, access: TableAccess, number: int) -> HttpRes
             return redirect(table)
         if settlement is not None and reason_form.is_valid():
             with service_refusals(request):
-                recording.revise_hand(
+                hand_store.revise_hand(
                     access=access,
                     hand=hand,
                     data=_without_ruleset(form.hand_json()),
@@ -399,7 +401,7 @@ def hand_delete(request: HttpRequest, access: TableAccess, number: int) -> HttpR
         messages.error(request, _("Say why the hand is deleted."))
         return redirect("tournaments:hand_edit", access.table.pk, hand.number)
     with service_refusals(request):
-        recording.revise_hand(
+        hand_store.revise_hand(
             access=access,
             hand=hand,
             delete=True,
