@@ -6,15 +6,11 @@ rows. A hand is never deleted from the database: editing or deleting it writes a
 revision. (Seats and byes are rewritten when players are swapped before a round starts.)
 """
 
-import secrets
-from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
 
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
-from django.db.models.fields.json import KeyTransform
 from django.urls import reverse
 from django.utils import formats
 from django.utils.functional import cached_property
@@ -22,39 +18,10 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player, Season
-from scoring import RULESETS, Ruleset, get_ruleset
+from scoring import Ruleset, get_ruleset
 from tournaments.draw import KNOWN_TABLE_SIZES
-from tournaments.exact_json import ExactDecoder, ExactEncoder
-
-EXACT = {"encoder": ExactEncoder, "decoder": ExactDecoder}  # Decimal amounts stay exact
-
-
-class AmountField(models.DecimalField):
-    """Chips or points, exact: halves occur at Taroky ve třech (1.5 Kč).
-
-    Read back as an int when whole and as a Decimal without trailing zeros otherwise, so
-    a count shows as 103 or 101.5, never 103.00.
-    """
-
-    def __init__(self, *args, **kwargs) -> None:
-        kwargs.setdefault("max_digits", 10)
-        kwargs.setdefault("decimal_places", 2)
-        super().__init__(*args, **kwargs)
-
-    def from_db_value(self, value, expression, connection):
-        if value is None:
-            return None
-        value = Decimal(value)
-        return int(value) if value == value.to_integral_value() else value.normalize()
-
-
-def ruleset_choices() -> list[tuple[str, str]]:
-    return [(name, _(module.TITLE)) for name, module in RULESETS.items()]
-
-
-def new_judge_token() -> str:
-    """A judge link secret: 256 random bits, URL-safe."""
-    return secrets.token_urlsafe(32)
+from tournaments.fields import EXACT, AmountField, ruleset_choices
+from tournaments.played import HandQuerySet, PlayedHand, seat_keys
 
 
 class Tournament(models.Model):
@@ -369,40 +336,6 @@ class Bye(models.Model):
         return f"{self.round}: bye for {self.player}"
 
 
-def _seat_keys(deltas: dict[str, int | Decimal]) -> dict[int, int | Decimal]:
-    # JSON keys are strings; the exact decoder has already read the amounts as int/Decimal.
-    return {int(seat): amount for seat, amount in deltas.items()}
-
-
-class HandQuerySet(models.QuerySet):
-    def played_rows(self) -> "HandQuerySet":
-        """The hands in order as a table's standing reads them, a `PlayedHand` a row: their
-        numbers, data and what they moved, and no settlement's lines (most of a
-        settlement's size, read only by a hand's history) nor model instances: on the
-        judge's page these were most of the reading (bench/bench_requests.py)."""
-        return self.order_by("number").values_list(
-            "number", "deleted", "data", KeyTransform("deltas", "settlement")
-        )
-
-
-@dataclass(frozen=True)
-class PlayedHand:
-    """A recorded hand as the judge's page and a saved hand's answer read it: its number,
-    whether it was deleted, the engine's input and what it moved (seat → chips, exact)."""
-
-    number: int
-    deleted: bool
-    data: dict[str, Any]
-    moved: dict[str, int | Decimal]
-
-    def __str__(self) -> str:
-        return _("Hand %(number)s") % {"number": self.number}
-
-    def deltas(self) -> dict[int, int | Decimal]:
-        """What the hand moved, seat number → chips (see `Hand.deltas`)."""
-        return _seat_keys(self.moved)
-
-
 class Hand(models.Model):
     """A recorded hand (or a standalone penalty) at a table, with its settlement."""
 
@@ -435,7 +368,7 @@ class Hand(models.Model):
         A deleted hand keeps its settlement (the score sheet shows it struck through); the
         caller decides whether it counts.
         """
-        return _seat_keys(self.settlement["deltas"])
+        return seat_keys(self.settlement["deltas"])
 
 
 class HandRevision(models.Model):

@@ -17,6 +17,7 @@ from scoring import drive as movement
 from scoring import get_ruleset
 from scoring.house_rules import resolve
 from tournaments import draw, drive, locks, recording, score_sheets
+from tournaments.fields import new_judge_token
 from tournaments.models import (
     AuditEntry,
     Bye,
@@ -26,7 +27,6 @@ from tournaments.models import (
     Seat,
     Table,
     Tournament,
-    new_judge_token,
 )
 
 
