@@ -17,7 +17,7 @@ from django.db.models import Count
 
 from accounts.roles import DIRECTORS
 from clubs.models import Club, Player
-from tournaments import recording, services, totals
+from tournaments import recording, score_sheets, services, totals
 from tournaments.access import TableAccess
 from tournaments.models import Hand, HandRevision, Round, Table, Tournament
 from tournaments.sheets import Amount, computed_counts
@@ -203,12 +203,13 @@ def _end_round(
         access = TableAccess(
             table, None, f"judge link of table {table.number}", False, f"load-{table.pk}", True
         )
-        sheet, check = recording.enter_sheet(access=access, counts=counts)
+        entered = score_sheets.add_sheet(access=access, counts=counts)
+        sheet, check = entered.sheet, entered.check
         if not check.ok:
             verdict.problems.append(f"{table}: its own counts do not agree: {check}")
             continue
         try:
-            recording.confirm_sheet(sheet=sheet, by=director, browser="load-director")
+            score_sheets.confirm_sheet(sheet=sheet, by=director, browser="load-director")
         except recording.RecordingError as error:
             verdict.problems.append(f"{table}: sheet not confirmed: {error}")
     if not verdict.ok:

@@ -123,16 +123,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         init_command="PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
     )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
-# On PostgreSQL the judge's hot path sends its statements with their values apart from
-# the SQL (tournaments/prepared.py), and a connection prepares each on the server once it
-# has run it this many times (psycopg's own default): parsed and planned once, not on
-# every save. Off behind a pooler that cannot keep prepared statements (docs/deploy.md).
-# The ORM's own queries bind their values in the SQL and are never prepared.
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = (
-        5 if env_bool("DATABASE_PREPARED_STATEMENTS", default=True) else None
-    )
-
 # A shared cache when REDIS_URL names a Redis server (docs/deploy.md, growing past one
 # server): sessions are then read from it before the database (`cached_db`, written
 # through to the database, so nothing is lost with the cache), and public standings are

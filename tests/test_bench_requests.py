@@ -43,7 +43,7 @@ def test_the_request_bench_measures_every_request_with_its_queries(bench):
     assert site.save_table.hands.count() == 4
     assert site.save_table.hands.get(number=4).revisions.count() == 1
     printed = bench.table(figures)
-    assert "save a hand" in printed and "≤ 10 queries" in printed
+    assert "save a hand" in printed and "≤ 8 queries" in printed
 
 
 @pytest.mark.django_db

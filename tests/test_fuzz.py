@@ -33,7 +33,7 @@ from clubs.models import Club, Membership, Player, Season
 from scoring.forms import hand_form
 from tests.test_permissions import URLS as PAGES
 from tests.tournaments.helpers import hand_post
-from tournaments import recording
+from tournaments import hand_store
 from tournaments.access import TableAccess
 from tournaments.models import (
     AuditEntry,
@@ -183,7 +183,7 @@ class Site:
 def site(club, player, round1, table1, table2, director, judge) -> Site:
     season = Season.objects.create(name="2026", start_date="2026-01-01", end_date="2026-12-31")
     access = TableAccess(table=table1, user=judge, actor=judge.username, is_director=False)
-    recording.record_hand(
+    hand_store.add_hand(
         access=access,
         data={
             "contract": "povinost",

@@ -143,7 +143,7 @@ def reread(access: TableAccess) -> TableAccess:
 def table_for_judge(request: HttpRequest, table_id: int) -> TableAccess:
     """The table (with its round and tournament) if the visitor judges it (or directs);
     403 for other judges, else 404."""
-    table = Table.in_play(table_id)
+    table = Table.objects.select_related("round__tournament").filter(pk=table_id).first()
     if table is None:
         raise Http404(_("No such table."))
     access = table_access(request, table)

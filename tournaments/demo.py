@@ -21,7 +21,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from clubs.models import Club
-from tournaments import recording, services
+from tournaments import hand_store, services
 from tournaments.access import TableAccess
 from tournaments.models import Round, Tournament
 
@@ -163,7 +163,7 @@ def load_demo_tournament(demo: DemoTournament = DEMO_TOURNAMENTS[0]) -> Tourname
     )
     access = TableAccess(table, judge, judge.username, is_director=False)
     for version, hand in enumerate(demo.hands):
-        recording.record_hand(
+        hand_store.add_hand(
             access=access, data=hand, submission=uuid.uuid4(), expected_version=version
         )
     return tournament

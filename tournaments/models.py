@@ -6,15 +6,11 @@ rows. A hand is never deleted from the database: editing or deleting it writes a
 revision. (Seats and byes are rewritten when players are swapped before a round starts.)
 """
 
-import secrets
-from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
 
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
-from django.db.models.fields.json import KeyTransform
 from django.urls import reverse
 from django.utils import formats
 from django.utils.functional import cached_property
@@ -22,40 +18,10 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player, Season
-from scoring import RULESETS, Ruleset, get_ruleset
+from scoring import Ruleset, get_ruleset
 from tournaments.draw import KNOWN_TABLE_SIZES
-from tournaments.exact_json import ExactDecoder, ExactEncoder
-from tournaments.prepared import Prepared, field_paths, instance, rows_together, sends_together
-
-EXACT = {"encoder": ExactEncoder, "decoder": ExactDecoder}  # Decimal amounts stay exact
-
-
-class AmountField(models.DecimalField):
-    """Chips or points, exact: halves occur at Taroky ve třech (1.5 Kč).
-
-    Read back as an int when whole and as a Decimal without trailing zeros otherwise, so
-    a count shows as 103 or 101.5, never 103.00.
-    """
-
-    def __init__(self, *args, **kwargs) -> None:
-        kwargs.setdefault("max_digits", 10)
-        kwargs.setdefault("decimal_places", 2)
-        super().__init__(*args, **kwargs)
-
-    def from_db_value(self, value, expression, connection):
-        if value is None:
-            return None
-        value = Decimal(value)
-        return int(value) if value == value.to_integral_value() else value.normalize()
-
-
-def ruleset_choices() -> list[tuple[str, str]]:
-    return [(name, _(module.TITLE)) for name, module in RULESETS.items()]
-
-
-def new_judge_token() -> str:
-    """A judge link secret: 256 random bits, URL-safe."""
-    return secrets.token_urlsafe(32)
+from tournaments.fields import EXACT, AmountField, ruleset_choices
+from tournaments.played import HandQuerySet, PlayedHand, seat_keys
 
 
 class Tournament(models.Model):
@@ -303,59 +269,36 @@ class Table(models.Model):
     def seat_names(self) -> dict[int, str]:
         """Seat number → the seated player's name, in seat order.
 
-        From the prefetched seats when the table has them, else one query of the names
-        alone: the judge's save needs no more, and it is the site's hot path.
+        From the prefetched seats when the table has them (`with_play`), else one query
+        of the names alone: the judge's save needs no more.
         """
         if "seats" in getattr(self, "_prefetched_objects_cache", {}):
             return {seat.number: seat.player.name for seat in self.seats.all()}
-        return _names_by_seat(_SEAT_NAMES.rows(self.pk, using=self._state.db or "default"))
+        names = (
+            Seat.objects.filter(table=self)
+            .order_by("number")
+            .values_list(
+                "number", "player__display_name", "player__first_name", "player__last_name"
+            )
+        )
+        return {number: Player.name_of(*rest) for number, *rest in names}
 
     @cached_property
     def newest_sheets(self) -> list["ScoreSheet"]:
-        """The table's score sheets, newest first, each knowing its table.
-
-        The prefetched ones when the table has them (`with_play`), else one prepared
-        query of the sheets alone (the judge's page says only whether there is one and
-        whether it is confirmed)."""
+        """The table's score sheets, newest first, each knowing its table: the prefetched
+        ones when the table has them (`with_play`), else one query of the sheets alone
+        (the judge's page says only whether there is one and whether it is confirmed)."""
         if "sheets" in getattr(self, "_prefetched_objects_cache", {}):
             return list(self.sheets.all())
-        db = self._state.db or "default"
-        sheets = [
-            instance(ScoreSheet, row, 0, db) for row in _NEWEST_SHEETS.rows(self.pk, using=db)
-        ]
+        sheets = list(ScoreSheet.objects.filter(table=self).order_by("-entered_at", "-pk"))
         for sheet in sheets:
             sheet.table = self
         return sheets
 
     def played_hands(self) -> list["PlayedHand"]:
-        """The table's hands in order as its standing reads them (`HandQuerySet.played_rows`),
-        read by a prepared query: the judge's page and every saved hand read them."""
-        rows = PLAYED_HANDS.rows(self.pk, using=self._state.db or "default")
-        return [PlayedHand(*row) for row in rows]
-
-    @classmethod
-    def in_play(cls, pk: int) -> "Table | None":
-        """The table with its round and tournament (as `select_related` reads them), by a
-        prepared query: every judge's request reads them first. None if there is none.
-
-        Where the database takes statements together (`sends_together`: PostgreSQL) its
-        seats' names (`seat_names`) come in the same round trip, as a second statement:
-        read in the same query, a row per seat, they cost PostgreSQL more than a query of
-        their own (the wider rows and a join of five tables to plan). Elsewhere they are
-        read when asked for, as SQLite's round trips cost next to nothing."""
-        together = sends_together()
-        queries = [(_TABLE_IN_PLAY, (pk,))] + ([(_SEAT_NAMES, (pk,))] if together else [])
-        rows, *seats = rows_together(*queries)
-        if not rows:
-            return None
-        row = rows[0]
-        table = instance(cls, row, 0, "default")
-        round_ = instance(Round, row, _TABLE_COLUMNS, "default")
-        round_.tournament = instance(Tournament, row, _TABLE_COLUMNS + _ROUND_COLUMNS, "default")
-        table.round = round_
-        if together:
-            table.__dict__["seat_names"] = _names_by_seat(seats[0])
-        return table
+        """The table's hands in order as its standing reads them (`HandQuerySet.played_rows`):
+        the judge's page and a saved hand's answer read them."""
+        return [PlayedHand(*row) for row in Hand.objects.filter(table=self).played_rows()]
 
 
 class Seat(models.Model):
@@ -393,40 +336,6 @@ class Bye(models.Model):
         return f"{self.round}: bye for {self.player}"
 
 
-def _seat_keys(deltas: dict[str, int | Decimal]) -> dict[int, int | Decimal]:
-    # JSON keys are strings; the exact decoder has already read the amounts as int/Decimal.
-    return {int(seat): amount for seat, amount in deltas.items()}
-
-
-class HandQuerySet(models.QuerySet):
-    def played_rows(self) -> "HandQuerySet":
-        """The hands in order as a table's standing reads them, a `PlayedHand` a row: their
-        numbers, data and what they moved, and no settlement's lines (most of a
-        settlement's size, read only by a hand's history) nor model instances: on the
-        judge's page these were most of the reading (bench/bench_requests.py)."""
-        return self.order_by("number").values_list(
-            "number", "deleted", "data", KeyTransform("deltas", "settlement")
-        )
-
-
-@dataclass(frozen=True)
-class PlayedHand:
-    """A recorded hand as the judge's page and a saved hand's answer read it: its number,
-    whether it was deleted, the engine's input and what it moved (seat → chips, exact)."""
-
-    number: int
-    deleted: bool
-    data: dict[str, Any]
-    moved: dict[str, int | Decimal]
-
-    def __str__(self) -> str:
-        return _("Hand %(number)s") % {"number": self.number}
-
-    def deltas(self) -> dict[int, int | Decimal]:
-        """What the hand moved, seat number → chips (see `Hand.deltas`)."""
-        return _seat_keys(self.moved)
-
-
 class Hand(models.Model):
     """A recorded hand (or a standalone penalty) at a table, with its settlement."""
 
@@ -459,44 +368,7 @@ class Hand(models.Model):
         A deleted hand keeps its settlement (the score sheet shows it struck through); the
         caller decides whether it counts.
         """
-        return _seat_keys(self.settlement["deltas"])
-
-
-def _names_by_seat(rows: list[list]) -> dict[int, str]:
-    """`Table.seat_names` of the rows `_SEAT_NAMES` read."""
-    return {number: Player.name_of(*names) for number, *names in rows}
-
-
-# The judge's hot path: what every hand saved and every judge's page read.
-_SEAT_NAMES = Prepared(
-    lambda table: (
-        Seat.objects.filter(table_id=table)
-        .order_by("number")
-        .values_list("number", "player__display_name", "player__first_name", "player__last_name")
-    )
-)
-# Public for a save that reads them in the statements that store a hand (recording).
-PLAYED_HANDS = Prepared(lambda table: Hand.objects.filter(table_id=table).played_rows())
-_NEWEST_SHEETS = Prepared(
-    lambda table: (
-        ScoreSheet.objects.filter(table_id=table)
-        .order_by("-entered_at", "-pk")
-        .values_list(*field_paths(ScoreSheet))
-    )
-)
-_TABLE_COLUMNS = len(Table._meta.concrete_fields)
-_ROUND_COLUMNS = len(Round._meta.concrete_fields)
-_TABLE_IN_PLAY = Prepared(
-    lambda table: (
-        Table.objects.filter(pk=table)
-        .order_by()
-        .values_list(
-            *field_paths(Table),
-            *field_paths(Round, "round__"),
-            *field_paths(Tournament, "round__tournament__"),
-        )
-    )
-)
+        return seat_keys(self.settlement["deltas"])
 
 
 class HandRevision(models.Model):

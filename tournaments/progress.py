@@ -15,10 +15,9 @@ from django.utils.translation import gettext_lazy
 from scoring.errors import HandError
 from scoring.hand_documents import score_rubbers
 from scoring.translate import error_text
-from tournaments import contact, recording
+from tournaments import contact, recording, score_sheets
 from tournaments.access import browser_id, holds_link
 from tournaments.models import Hand, PlayedHand, Round, ScoreSheet, Table
-from tournaments.prepared import Prepared
 from tournaments.sheets import SheetCheck
 
 STATES = {
@@ -65,7 +64,7 @@ def table_state(table: Table) -> TableState:
     if sheet is None:
         state = "playing" if hands else "waiting"
     else:
-        check = recording.table_check(table, sheet.counts())
+        check = score_sheets.table_check(table, sheet.counts())
         state = "confirmed" if sheet.confirmed else ("entered" if check.ok else "discrepancy")
     return TableState(table, state, str(STATES[state]), hands, sheet, check)
 
@@ -76,11 +75,11 @@ def with_refusals(request: HttpRequest, states: list[TableState]) -> list[TableS
     if not any(state.awaiting_confirmation for state in states):
         return states  # nothing to ask about: no query for the visitor's rounds
     browser = browser_id(request)
-    rounds = recording.judged_rounds(request.user)
+    rounds = score_sheets.judged_rounds(request.user)
     return [
         replace(
             state,
-            refusal=recording.confirm_refusal(
+            refusal=score_sheets.confirm_refusal(
                 state.sheet,
                 user=request.user,
                 browser=browser,
@@ -102,10 +101,10 @@ def sheets_to_confirm(request: HttpRequest, rounds, exclude) -> list[TableState]
 
 
 def sheets_to_confirm_beside(request: HttpRequest, table: Table) -> list[TableState]:
-    """`sheets_to_confirm` of the other tables of `table`'s round, by a prepared query:
-    the judge's page asks on every load."""
-    rows = _UNCONFIRMED_BESIDE.rows(table.round_id, table.pk)
-    return _to_confirm(request, {table_id for (table_id,) in rows})
+    """`sheets_to_confirm` of the other tables of `table`'s round: the judge's page asks
+    on every load."""
+    waiting = _unconfirmed(table__round=table.round_id).exclude(table=table)
+    return _to_confirm(request, set(waiting.values_list("table_id", flat=True)))
 
 
 def _unconfirmed(**tables):
@@ -113,14 +112,6 @@ def _unconfirmed(**tables):
     return ScoreSheet.objects.filter(
         confirmed_at__isnull=True, table__round__status=Round.Status.PLAYING, **tables
     )
-
-
-_UNCONFIRMED_BESIDE = Prepared(
-    lambda round_, table: (
-        _unconfirmed(table__round=round_).exclude(table=table).values_list("table_id")
-    ),
-    values=2,
-)
 
 
 def _to_confirm(request: HttpRequest, waiting_ids: set[int]) -> list[TableState]:

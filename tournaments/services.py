@@ -16,7 +16,8 @@ from clubs.models import Player
 from scoring import drive as movement
 from scoring import get_ruleset
 from scoring.house_rules import resolve
-from tournaments import draw, drive, locks, recording
+from tournaments import draw, drive, locks, recording, score_sheets
+from tournaments.fields import new_judge_token
 from tournaments.models import (
     AuditEntry,
     Bye,
@@ -26,7 +27,6 @@ from tournaments.models import (
     Seat,
     Table,
     Tournament,
-    new_judge_token,
 )
 
 
@@ -448,7 +448,7 @@ def _check_tables_before_closing(round_: Round) -> None:
         sheet = next((sheet for sheet in table.sheets.all() if sheet.confirmed), None)
         if sheet is None:
             unconfirmed.append(str(table.number))
-        elif not recording.table_check(table, sheet.counts()).ok:
+        elif not score_sheets.table_check(table, sheet.counts()).ok:
             disagreeing.append(str(table.number))
     problems = []
     if unconfirmed:

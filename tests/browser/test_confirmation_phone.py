@@ -34,15 +34,15 @@ def _confirm_from_my_tables(page, live_server, tmp_path, name) -> None:
 def test_a_sheet_is_confirmed_by_another_judge_locked_reopened_and_the_round_closed(
     chromium, live_server, judge, other_judge, director, table1, table2, tmp_path
 ):
-    from tournaments import recording
+    from tournaments import score_sheets
     from tournaments.access import TableAccess
     from tournaments.models import Hand, Round, Tournament
 
     # Tables 2 to 4 finished the round already (confirmed on paper counts of 100 each).
     for table in table1.round.tables.exclude(pk=table1.pk):
         access = TableAccess(table, None, "link", False, browser=f"phone-{table.number}")
-        sheet, _ = recording.enter_sheet(access=access, counts=dict.fromkeys(range(1, 5), 100))
-        recording.confirm_sheet(sheet=sheet, by=director)
+        sheet = score_sheets.add_sheet(access=access, counts=dict.fromkeys(range(1, 5), 100)).sheet
+        score_sheets.confirm_sheet(sheet=sheet, by=director)
 
     first = chromium.new_context(viewport=PHONE)
     second = chromium.new_context(viewport=PHONE)

@@ -225,7 +225,7 @@ def test_a_conflict_is_discarded_only_when_the_judge_confirms(
 def test_a_locked_table_refuses_a_queued_hand_with_the_locks_words(
     browser_page, live_server, judge, director, table1
 ):
-    from tournaments import recording
+    from tournaments import score_sheets
     from tournaments.access import TableAccess
 
     logged_in(browser_page, live_server, judge)
@@ -237,8 +237,8 @@ def test_a_locked_table_refuses_a_queued_hand_with_the_locks_words(
 
     table1.refresh_from_db()
     access = TableAccess(table1, None, "link", False, browser="another-phone")
-    sheet, _check = recording.enter_sheet(access=access, counts=dict.fromkeys(range(1, 5), 100))
-    recording.confirm_sheet(sheet=sheet, by=director)
+    sheet = score_sheets.add_sheet(access=access, counts=dict.fromkeys(range(1, 5), 100)).sheet
+    score_sheets.confirm_sheet(sheet=sheet, by=director)
 
     browser_page.set_offline(False)
     page.wait_for_selector("#offline-queue li.queued[data-state=refused]")

@@ -16,7 +16,7 @@ def _round_two(club, director, judge):
     """A drive of eight with round 1 played (N–S win both tables) and round 2 moved on."""
     from clubs.models import Player
     from tests.tournaments.helpers import confirm_sheets
-    from tournaments import recording, services
+    from tournaments import hand_store, services
     from tournaments.access import TableAccess
     from tournaments.models import Round
 
@@ -35,7 +35,7 @@ def _round_two(club, director, judge):
     for table in round_1.tables.all():
         access = TableAccess(table, director, director.username, is_director=True)
         for version in range(4):
-            recording.record_hand(
+            hand_store.add_hand(
                 access=access,
                 data={"variant": "standard", "tricks": {"NS": 8, "EW": 5}},
                 submission=uuid.uuid4(),

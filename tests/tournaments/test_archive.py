@@ -10,7 +10,7 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from clubs.models import Club, Player
-from tournaments import archive, recording, services
+from tournaments import archive, hand_store, score_sheets, services
 from tournaments.access import TableAccess
 from tournaments.drive import standings
 from tournaments.models import Hand, HandRevision, Round, ScoreSheet, Tournament
@@ -44,7 +44,7 @@ def finished(round1, table1, table2, judge, other_judge, director) -> Tournament
         recorder = judge if table.pk == table1.pk else other_judge
         access = _access(table, recorder, f"browser-{table.number}")
         for number, data in enumerate((POVINOST, PREVER), start=1):
-            recording.record_hand(
+            hand_store.add_hand(
                 access=access,
                 data=data,
                 submission=f"00000000-0000-0000-0000-0000000{table.number}{number:04d}",
@@ -52,14 +52,14 @@ def finished(round1, table1, table2, judge, other_judge, director) -> Tournament
             )
         if table.number == 1:
             hand = table.hands.get(number=1)
-            recording.revise_hand(
+            hand_store.revise_hand(
                 access=access,
                 hand=hand,
                 data={**POVINOST, "declarer_points": 70},
                 reason="counted again",
                 expected_version=_version(table),
             )
-            recording.revise_hand(
+            hand_store.revise_hand(
                 access=access,
                 hand=table.hands.get(number=2),
                 delete=True,
@@ -67,7 +67,7 @@ def finished(round1, table1, table2, judge, other_judge, director) -> Tournament
                 expected_version=_version(table),
             )
         if table.number == 2:
-            recording.record_hand(
+            hand_store.add_hand(
                 access=access,
                 data=MISDEAL,
                 submission="00000000-0000-0000-0000-000000000299",
@@ -77,9 +77,10 @@ def finished(round1, table1, table2, judge, other_judge, director) -> Tournament
         for hand in table.hands.filter(deleted=False):
             for seat, delta in hand.deltas().items():
                 counts[seat] += delta
-        sheet, check = recording.enter_sheet(access=access, counts=counts)
+        entered = score_sheets.add_sheet(access=access, counts=counts)
+        sheet, check = entered.sheet, entered.check
         assert check.ok
-        recording.confirm_sheet(sheet=sheet, by=director, browser="director-phone")
+        score_sheets.confirm_sheet(sheet=sheet, by=director, browser="director-phone")
     services.set_round_status(round_=round1, status=Round.Status.CLOSED, by=director)
     tournament = round1.tournament
     services.finish_tournament(tournament=tournament, by=director)

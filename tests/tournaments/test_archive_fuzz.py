@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from clubs.models import Player
-from tournaments import archive, recording, services
+from tournaments import archive, hand_store, score_sheets, services
 from tournaments.access import TableAccess
 from tournaments.exact_json import ExactDecoder, ExactEncoder
 from tournaments.models import Round, ScoreSheet, Tournament
@@ -73,14 +73,14 @@ def played(director, judge, club, ruleset: str, hands: list[dict], **setup) -> T
         )  # fmt: skip
         for number, data in enumerate(hands, start=1):
             table.refresh_from_db()
-            recording.record_hand(
+            hand_store.add_hand(
                 access=access,
                 data=data,
                 submission=uuid.uuid5(uuid.NAMESPACE_URL, f"{ruleset}/{table.number}/{number}"),
                 expected_version=table.version,
             )
         table.refresh_from_db()
-        recording.revise_hand(
+        hand_store.revise_hand(
             access=access, hand=table.hands.get(number=1), data=hands[0],
             reason="read again", expected_version=table.version,
         )  # fmt: skip
@@ -88,9 +88,10 @@ def played(director, judge, club, ruleset: str, hands: list[dict], **setup) -> T
         for hand in table.hands.filter(deleted=False):
             for seat, delta in hand.deltas().items():
                 counts[seat] += delta
-        sheet, check = recording.enter_sheet(access=access, counts=counts)
+        entered = score_sheets.add_sheet(access=access, counts=counts)
+        sheet, check = entered.sheet, entered.check
         assert check.ok
-        recording.confirm_sheet(sheet=sheet, by=director, browser="director-phone")
+        score_sheets.confirm_sheet(sheet=sheet, by=director, browser="director-phone")
     services.set_round_status(round_=round_, status=Round.Status.CLOSED, by=director)
     tournament.refresh_from_db()
     return tournament
@@ -203,7 +204,7 @@ def _standings_agree_with_sheets(tournament: Tournament) -> None:
         .select_related("table__round__tournament")
         .prefetch_related("lines")
     ):
-        assert recording.table_check(sheet.table, sheet.counts()).ok
+        assert score_sheets.table_check(sheet.table, sheet.counts()).ok
         for line in sheet.lines.all():
             lines[line.player_id] = lines.get(line.player_id, 0) + line.chips - start
     rows = tournament_standings(tournament).rows

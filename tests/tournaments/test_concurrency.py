@@ -6,7 +6,7 @@ import uuid
 import pytest
 from django.db import connection, connections
 
-from tournaments import recording
+from tournaments import hand_store, recording, score_sheets
 from tournaments.access import TableAccess
 from tournaments.models import Hand, HandRevision, ScoreSheet, SheetLine
 
@@ -47,7 +47,7 @@ def _access(table):
 
 def test_two_saves_built_on_the_same_state_keep_one_and_refuse_the_other(table1):
     def save(points):
-        return lambda: recording.record_hand(
+        return lambda: hand_store.add_hand(
             access=_access(table1),
             data={**HAND, "declarer_points": points},
             submission=uuid.uuid4(),
@@ -62,7 +62,7 @@ def test_two_saves_built_on_the_same_state_keep_one_and_refuse_the_other(table1)
 
 def test_two_saves_in_turn_are_both_kept_in_order(table1):
     for version, points in enumerate((59, 64)):
-        recording.record_hand(
+        hand_store.add_hand(
             access=_access(table1),
             data={**HAND, "declarer_points": points},
             submission=uuid.uuid4(),
@@ -77,7 +77,7 @@ def test_a_double_submission_sent_at_once_is_stored_once(table1):
     submission = uuid.uuid4()
 
     def save():
-        return recording.record_hand(
+        return hand_store.add_hand(
             access=_access(table1), data=HAND, submission=submission, expected_version=0
         )
 
@@ -85,8 +85,8 @@ def test_a_double_submission_sent_at_once_is_stored_once(table1):
     assert Hand.objects.count() == 1
     # The second sees the stored hand, even when it waited for the table's lock while the
     # first stored it: never a copy, and never "nothing was saved" for a stored hand.
-    assert sorted(created for _hand, created in results) == [False, True]
-    assert results[0][0] == results[1][0]
+    assert sorted(result.created for result in results) == [False, True]
+    assert results[0].hand == results[1].hand
 
 
 def test_two_confirmations_at_once_exactly_one_wins(table1, director, other_judge, table2):
@@ -95,7 +95,9 @@ def test_two_confirmations_at_once_exactly_one_wins(table1, director, other_judg
         SheetLine.objects.create(sheet=sheet, seat=seat.number, player=seat.player, chips=100)
 
     def confirm(user):
-        return lambda: recording.confirm_sheet(sheet=ScoreSheet.objects.get(pk=sheet.pk), by=user)
+        return lambda: score_sheets.confirm_sheet(
+            sheet=ScoreSheet.objects.get(pk=sheet.pk), by=user
+        )
 
     results = _race(confirm(director), confirm(other_judge))
     assert sum(isinstance(r, ScoreSheet) for r in results) == 1
@@ -118,12 +120,12 @@ def test_a_save_and_the_confirmation_at_once_never_both_go_through(table1, direc
             SheetLine.objects.create(sheet=sheet, seat=seat.number, player=seat.player, chips=100)
 
         def save(version=table1.version):
-            return recording.record_hand(
+            return hand_store.add_hand(
                 access=_access(table1), data=HAND, submission=uuid.uuid4(), expected_version=version
             )
 
         def confirm(pk=sheet.pk):
-            return recording.confirm_sheet(sheet=ScoreSheet.objects.get(pk=pk), by=director)
+            return score_sheets.confirm_sheet(sheet=ScoreSheet.objects.get(pk=pk), by=director)
 
         results = _race(save, confirm)
         confirmed = ScoreSheet.objects.filter(confirmed_at__isnull=False).exists()
@@ -133,13 +135,13 @@ def test_a_save_and_the_confirmation_at_once_never_both_go_through(table1, direc
 
 
 class TestASaveOutsideATransaction:
-    """On PostgreSQL a save is one statement and, outside a caller's transaction (as in a
-    request), no transaction of its own: its refusals, its repeats and the hands it
-    answers with must be what they are inside one."""
+    """A save outside a caller's transaction (as in a request) is a transaction of its
+    own: its refusals, its repeats and the hands it answers with must be what they are
+    inside one."""
 
     def _add(self, table, version, submission=None, points=59, with_hands=False):
         assert not connection.in_atomic_block
-        return recording.add_hand(
+        return hand_store.add_hand(
             access=_access(table),
             data={**HAND, "declarer_points": points},
             submission=submission or uuid.uuid4(),
@@ -160,7 +162,7 @@ class TestASaveOutsideATransaction:
         sheet = ScoreSheet.objects.create(table=table1, entered_actor="judge link")
         for seat in table1.seats.all():
             SheetLine.objects.create(sheet=sheet, seat=seat.number, player=seat.player, chips=100)
-        recording.confirm_sheet(sheet=sheet, by=director)
+        score_sheets.confirm_sheet(sheet=sheet, by=director)
         with pytest.raises(recording.TableLocked):
             self._add(table1, 1)
         assert not Hand.objects.exists()

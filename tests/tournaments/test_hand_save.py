@@ -8,21 +8,20 @@ from urllib.parse import unquote
 
 import pytest
 from django.contrib.messages import get_messages
-from django.db import connection
 from django.urls import reverse
 
 from scoring.forms import base as base_forms
 from tests.tournaments.helpers import hand_post
-from tournaments import recording
+from tournaments import hand_store, score_sheets
 from tournaments.access import TableAccess
 from tournaments.models import Hand
 
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HX-Request": "true"}
-# Session, user, the table, its seats; BEGIN, the UPDATE that locks, checks and bumps the
-# table and reads the last number, hand, revision, for htmx the hands; COMMIT. (On
-# PostgreSQL the UPDATE, the INSERTs and the read are one round trip, with no BEGIN.)
+# Session, user, the table, its seats; the UPDATE that locks, checks and bumps the table,
+# the last number (for htmx: the hands, which the answer shows), the hand, its revision:
+# eight statements, and here, inside the test's transaction, a savepoint and its release.
 SAVE_QUERIES = 10
 
 
@@ -176,13 +175,13 @@ class TestAPlainSave:
 def test_a_save_scores_the_hand_once(judge_client, table1, monkeypatch, htmx):
     """The service scores the hand it stores; the view does not score it beforehand."""
     scored = []
-    original = recording.score_hand
+    original = hand_store.score_hand
 
     def counted(*args):
         scored.append(args[0])
         return original(*args)
 
-    monkeypatch.setattr(recording, "score_hand", counted)
+    monkeypatch.setattr(hand_store, "score_hand", counted)
     monkeypatch.setattr(base_forms, "score_hand", counted)
     assert _save(judge_client, table1, htmx=htmx).status_code == (200 if htmx else 302)
     assert scored == ["spjst"]
@@ -214,30 +213,21 @@ class TestTheSavesQueries:
 
 
 class TestTheNextNumber:
-    """The claim's UPDATE answers with the table's last hand number where the database
-    can (PostgreSQL, SQLite 3.35+); elsewhere one more query reads it. On PostgreSQL the
-    claim, the hand and its revision are one statement; elsewhere three."""
+    """The claim's UPDATE locks the table; the last number is read under that lock, from
+    the hands the htmx answer shows or by one aggregate for a plain save."""
 
-    @pytest.mark.parametrize(
-        ("returning", "chained"),
-        [(True, True), (True, False), (False, False)],
-        ids=["one statement", "returning", "read apart"],
-    )
+    @pytest.mark.parametrize("htmx", [False, True], ids=["plain", "htmx"])
     def test_hands_are_numbered_on_after_the_last_even_a_deleted_one(
-        self, judge_client, judge, table1, monkeypatch, returning, chained
+        self, judge_client, judge, table1, htmx
     ):
-        if chained and not recording.chains_writes():
-            pytest.skip("the database runs no INSERT inside a WITH")
-        monkeypatch.setattr(recording, "update_returns", lambda: returning)
-        monkeypatch.setattr(recording, "chains_writes", lambda: chained)
-        _save(judge_client, table1)
-        _save(judge_client, table1, declarer=2, partner=4, declarer_points=70)
+        _save(judge_client, table1, htmx=htmx)
+        _save(judge_client, table1, htmx=htmx, declarer=2, partner=4, declarer_points=70)
         table1.refresh_from_db()
         judge_client.post(
             reverse("tournaments:hand_delete", args=[table1.pk, 2]),
             {"reason": "misdeal", "version": table1.version},
         )
-        _save(judge_client, table1, declarer=3, partner=1, declarer_points=61)
+        _save(judge_client, table1, htmx=htmx, declarer=3, partner=1, declarer_points=61)
         assert list(Hand.objects.values_list("number", "deleted")) == [
             (1, False),
             (2, True),
@@ -289,8 +279,8 @@ class TestTheLockedTable:
         table1.refresh_from_db()
         form = hand_post(table1, declarer=1, partner=3, declarer_points=59)
         access = TableAccess(table1, judge, "judge", False)
-        sheet, _check = recording.enter_sheet(access=access, counts={s: 100 for s in (1, 2, 3, 4)})
-        recording.confirm_sheet(sheet=sheet, by=director)
+        sheet = score_sheets.add_sheet(access=access, counts={s: 100 for s in (1, 2, 3, 4)}).sheet
+        score_sheets.confirm_sheet(sheet=sheet, by=director)
         table1.refresh_from_db()
         assert table1.version == int(form["version"]) + 1
         response = judge_client.post(
@@ -339,8 +329,8 @@ class TestWhatAnHtmxSaveSaysItDid:
         table1.refresh_from_db()
         form = hand_post(table1, declarer=1, partner=3, declarer_points=59)
         access = TableAccess(table1, judge, "judge", False)
-        sheet, _check = recording.enter_sheet(access=access, counts={s: 100 for s in (1, 2, 3, 4)})
-        recording.confirm_sheet(sheet=sheet, by=director)
+        sheet = score_sheets.add_sheet(access=access, counts={s: 100 for s in (1, 2, 3, 4)}).sheet
+        score_sheets.confirm_sheet(sheet=sheet, by=director)
         form["version"] = str(int(form["version"]) + 1)  # built after the confirmation
         response = judge_client.post(
             reverse("tournaments:hand_add", args=[table1.pk]), form, headers=HTMX
@@ -355,14 +345,3 @@ class TestWhatAnHtmxSaveSaysItDid:
         response = _save(judge_client, table1, htmx=True, partner=1)
         assert response.headers["X-Hand-Outcome"] == "invalid"
         assert not Hand.objects.exists()
-
-
-def test_statements_are_chained_on_postgresql_with_either_binding_of_values(monkeypatch):
-    """Statements sent together go in PostgreSQL's pipeline mode, whether Django binds the
-    values in the SQL (its default) or apart from it (`server_side_binding`); SQLite takes
-    one statement at a time (TestTheNextNumber runs that path)."""
-    postgres = connection.vendor == "postgresql"
-    assert recording.chains_writes() is postgres
-    options = {**connection.settings_dict.get("OPTIONS", {}), "server_side_binding": True}
-    monkeypatch.setitem(connection.settings_dict, "OPTIONS", options)
-    assert recording.chains_writes() is postgres

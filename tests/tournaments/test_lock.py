@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.tournaments.helpers import hand_post
-from tournaments import recording, services
+from tournaments import hand_store, recording, score_sheets, services
 from tournaments.access import BROWSER_COOKIE, TableAccess
 from tournaments.models import AuditEntry, Hand, Round, ScoreSheet
 
@@ -117,14 +117,14 @@ class TestTheLock:
         access = TableAccess(confirmed, director, "dora", True)
         hand = confirmed.hands.get()
         with pytest.raises(recording.TableLocked):
-            recording.record_hand(
+            hand_store.add_hand(
                 access=access,
                 data={"penalties": [{"code": "spjst.misdeal", "seat": 1}]},
                 submission=uuid.uuid4(),
                 expected_version=confirmed.version,
             )
         with pytest.raises(recording.TableLocked):
-            recording.revise_hand(
+            hand_store.revise_hand(
                 access=access,
                 hand=hand,
                 delete=True,
@@ -132,7 +132,7 @@ class TestTheLock:
                 expected_version=confirmed.version,
             )
         with pytest.raises(recording.TableLocked):
-            recording.enter_sheet(access=access, counts={1: 100, 2: 100, 3: 100, 4: 100})
+            score_sheets.add_sheet(access=access, counts={1: 100, 2: 100, 3: 100, 4: 100})
 
 
 class TestReopening:
@@ -178,8 +178,8 @@ class TestClosingTheRound:
         for table in round_.tables.all():
             counts = {seat.number: 100 for seat in table.seats.all()}
             access = TableAccess(table, None, "link", False, browser="phone")
-            sheet, _check = recording.enter_sheet(access=access, counts=counts)
-            recording.confirm_sheet(sheet=sheet, by=director)
+            sheet = score_sheets.add_sheet(access=access, counts=counts).sheet
+            score_sheets.confirm_sheet(sheet=sheet, by=director)
 
     def test_a_close_rechecks_every_sheet_against_the_hands(self, round1, director):
         self._confirm_all(round1, director)
@@ -458,7 +458,7 @@ class TestPaperOnly:
         )
         assert "Paper-only table" in page.content.decode()
         table1.refresh_from_db()
-        check = recording.table_check(table1, {1: 130, 2: 70, 3: 100, 4: 100})
+        check = score_sheets.table_check(table1, {1: 130, 2: 70, 3: 100, 4: 100})
         assert check.ok
 
     def test_a_paper_only_table_records_no_hands(self, director_client, judge_client, table1):

@@ -9,7 +9,7 @@ from django.db import connection
 from django.utils import timezone
 
 from tests.tournaments.test_concurrency import HAND, _race
-from tournaments import recording, services
+from tournaments import hand_store, recording, score_sheets, services
 from tournaments.access import TableAccess
 from tournaments.models import AuditEntry, Hand, HandRevision, Round, ScoreSheet, SheetLine, Table
 
@@ -62,7 +62,7 @@ def _consistent(round_: Round) -> None:
         if round_.status == Round.Status.CLOSED:
             assert sheet is not None, table
         if sheet is not None:
-            assert recording.table_check(table, sheet.counts()).ok, table
+            assert score_sheets.table_check(table, sheet.counts()).ok, table
 
 
 def test_a_confirmation_while_the_director_closes_the_round_is_no_deadlock(round1, director):
@@ -73,7 +73,7 @@ def test_a_confirmation_while_the_director_closes_the_round_is_no_deadlock(round
         sheet = _sheet(first)
 
         def confirm(pk=sheet.pk):
-            return recording.confirm_sheet(sheet=ScoreSheet.objects.get(pk=pk), by=director)
+            return score_sheets.confirm_sheet(sheet=ScoreSheet.objects.get(pk=pk), by=director)
 
         def close():
             return services.set_round_status(
@@ -105,7 +105,7 @@ def _a_busy_moment(round_: Round, director) -> list:
     _sheet(first, confirmed_by=director)
     _sheet(second, confirmed_by=director)
     version = Table.objects.get(pk=third.pk).version
-    recording.record_hand(
+    hand_store.add_hand(
         access=_judge(third), data=HAND, submission=uuid.uuid4(), expected_version=version
     )
     hand = Hand.objects.get(table=third)
@@ -115,18 +115,20 @@ def _a_busy_moment(round_: Round, director) -> list:
         _round_status(round_, Round.Status.PLAYING, director),
         lambda: services.reopen_table(table=first, by=director, reason="recount"),
         lambda: services.set_judge(table=second, by=director),
-        lambda: recording.record_hand(
+        lambda: hand_store.add_hand(
             access=_judge(third), data=HAND, submission=uuid.uuid4(), expected_version=version + 1
         ),
-        lambda: recording.revise_hand(
+        lambda: hand_store.revise_hand(
             access=_judge(third),
             hand=hand,
             reason="wrong points",
             expected_version=version + 1,
             data={**HAND, "declarer_points": 64},
         ),
-        lambda: recording.add_sheet(access=_judge(fourth), counts={1: 100, 2: 100, 3: 100, 4: 100}),
-        lambda: recording.confirm_sheet(sheet=ScoreSheet.objects.get(pk=sheet.pk), by=director),
+        lambda: score_sheets.add_sheet(
+            access=_judge(fourth), counts={1: 100, 2: 100, 3: 100, 4: 100}
+        ),
+        lambda: score_sheets.confirm_sheet(sheet=ScoreSheet.objects.get(pk=sheet.pk), by=director),
     ]
 
 

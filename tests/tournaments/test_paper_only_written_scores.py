@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from tests.tournaments.helpers import round_in_play
-from tournaments import recording
+from tournaments import score_sheets
 from tournaments.models import ScoreSheet
 from tournaments.sheets import check_sheet
 
@@ -42,7 +42,7 @@ def test_a_slovenian_paper_sheet_with_a_count_off_the_fives_is_refused(
     assert "must be" not in page and "✔" not in page
     assert "Not a multiple of 5" in page and "✘" in page
     assert "3 · " in page and ": 7" in page
-    assert not recording.table_check(table, {1: 35, 2: -20, 3: 7, 4: 53}).ok
+    assert not score_sheets.table_check(table, {1: 35, 2: -20, 3: 7, 4: 53}).ok
     sheet = ScoreSheet.objects.get()
     director_client.post(reverse("tournaments:sheet_confirm", args=[sheet.pk]))
     sheet.refresh_from_db()
@@ -56,7 +56,7 @@ def test_a_slovenian_paper_sheet_in_fives_is_checked_and_says_what(
     page = _enter(judge_client, table, {1: 35, 2: -20, 3: 75, 4: 0})
     assert "must be" not in page
     assert "Every count is a multiple of 5" in page and "no total to reach" in page
-    assert recording.table_check(table, {1: 35, 2: -20, 3: 75, 4: 0}).ok
+    assert score_sheets.table_check(table, {1: 35, 2: -20, 3: 75, 4: 0}).ok
 
 
 def test_a_whist_paper_sheet_says_nothing_could_be_checked(

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from tests.tournaments.helpers import hand_post
-from tournaments import recording
+from tournaments import hand_store, recording
 from tournaments.access import TableAccess
 from tournaments.models import Hand, Tournament
 
@@ -26,7 +26,7 @@ def _judge(table) -> TableAccess:
 def _play(table, hands: int) -> None:
     for _n in range(hands):
         access = _judge(table)
-        recording.add_hand(
+        hand_store.add_hand(
             access=access,
             data=HAND,
             submission=uuid.uuid4(),
@@ -52,7 +52,7 @@ class TestTheRoundsSetNumberOfHands:
         _play(table1, 3)
         access = _judge(table1)
         with pytest.raises(recording.RoundComplete, match="all 3 hands of Round 1"):
-            recording.add_hand(
+            hand_store.add_hand(
                 access=access,
                 data=HAND,
                 submission=uuid.uuid4(),
@@ -74,10 +74,10 @@ class TestTheRoundsSetNumberOfHands:
     def test_a_resend_of_the_last_hand_is_answered_as_stored_before(self, tournament, table1):
         _set_hands(tournament, 1)
         submission = uuid.uuid4()
-        recording.add_hand(
+        hand_store.add_hand(
             access=_judge(table1), data=HAND, submission=submission, expected_version=0
         )
-        again = recording.add_hand(
+        again = hand_store.add_hand(
             access=_judge(table1), data=HAND, submission=submission, expected_version=0
         )
         assert not again.created and again.hand.number == 1
@@ -87,7 +87,7 @@ class TestTheRoundsSetNumberOfHands:
         _set_hands(tournament, 2)
         _play(table1, 2)
         access = _judge(table1)
-        recording.revise_hand(
+        hand_store.revise_hand(
             access=access,
             hand=Hand.objects.get(table=table1, number=2),
             reason="misdeal",
@@ -98,7 +98,7 @@ class TestTheRoundsSetNumberOfHands:
         # A director's standalone ruling is no hand played.
         access = _judge(table1)
         ruling = {"penalties": [{"code": "spjst.misdeal", "seat": 4}]}
-        recording.add_hand(
+        hand_store.add_hand(
             access=access,
             data=ruling,
             submission=uuid.uuid4(),
@@ -114,7 +114,7 @@ class TestTheRoundsSetNumberOfHands:
         _play(table1, 1)
         first = Hand.objects.get(table=table1)
         access = _judge(table1)
-        recording.revise_hand(
+        hand_store.revise_hand(
             access=access,
             hand=first,
             reason="x",
@@ -124,7 +124,7 @@ class TestTheRoundsSetNumberOfHands:
         _play(table1, 1)
         access = _judge(table1)
         with pytest.raises(recording.RoundComplete):
-            recording.revise_hand(
+            hand_store.revise_hand(
                 access=access,
                 hand=first,
                 reason="it was right",
@@ -143,15 +143,15 @@ class TestAResentHandSinceDeleted:
     def test_the_service_says_it_was_saved_and_then_deleted(self, table1):
         access = _judge(table1)
         submission = uuid.uuid4()
-        hand = recording.add_hand(
+        hand = hand_store.add_hand(
             access=access, data=HAND, submission=submission, expected_version=0
         ).hand
         access = _judge(table1)
-        recording.revise_hand(
+        hand_store.revise_hand(
             access=access, hand=hand, reason="misdeal", expected_version=1, delete=True
         )
         with pytest.raises(recording.HandDeleted, match=r"Hand 1 .* was saved and then deleted"):
-            recording.add_hand(
+            hand_store.add_hand(
                 access=_judge(table1), data=HAND, submission=submission, expected_version=0
             )
         assert Hand.objects.filter(table=table1).count() == 1
@@ -162,7 +162,7 @@ class TestAResentHandSinceDeleted:
         url = reverse("tournaments:hand_add", args=[table1.pk])
         judge_client.post(url, sent, headers=HTMX)
         access = _judge(table1)
-        recording.revise_hand(
+        hand_store.revise_hand(
             access=access,
             hand=Hand.objects.get(),
             reason="misdeal",

@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.tournaments.helpers import hand_post
-from tournaments import recording
+from tournaments import recording, score_sheets
 from tournaments.access import TableAccess
 from tournaments.models import ScoreSheet
 from tournaments.sheets import check_sheet, computed_counts
@@ -130,7 +130,7 @@ class TestSheetsAtATable:
 
     def test_a_confirmed_sheet_cannot_be_replaced(self, judge_client, director, table1):
         self._sheet(judge_client, table1, {1: 100, 2: 100, 3: 100, 4: 100})
-        recording.confirm_sheet(sheet=ScoreSheet.objects.get(), by=director)
+        score_sheets.confirm_sheet(sheet=ScoreSheet.objects.get(), by=director)
         access = TableAccess(table1, None, "link", False)
         with pytest.raises(recording.TableLocked, match="confirmed by dora-director"):
-            recording.enter_sheet(access=access, counts={1: 100, 2: 100, 3: 100, 4: 100})
+            score_sheets.add_sheet(access=access, counts={1: 100, 2: 100, 3: 100, 4: 100})

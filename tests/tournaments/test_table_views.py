@@ -1,18 +1,14 @@
 import uuid
 from decimal import Decimal
-from types import SimpleNamespace
+from pathlib import Path
 
 import pytest
-from django.template.loader import render_to_string
+from django.template.loader import get_template
 from django.urls import reverse
-from django.utils import translation
-from django.utils.safestring import mark_safe
 
-from scoring import RULESETS, get_ruleset
-from scoring.forms import hand_form
+from clubs.models import Player
 from tests.tournaments.helpers import hand_post
 from tournaments.models import Hand, HandRevision, PlayedHand, Table
-from tournaments.views import table as table_views
 
 pytestmark = pytest.mark.django_db
 
@@ -270,42 +266,39 @@ def test_the_menu_offers_my_tables_to_the_judge_but_not_to_a_phone_with_only_the
     assert my_tables not in link_client.get(table1.get_absolute_url()).content.decode()
 
 
-@pytest.mark.parametrize("ruleset", sorted(RULESETS))
-@pytest.mark.parametrize("language", ["en", "cs"])
-def test_the_cached_blank_form_with_its_values_put_in_is_the_form_rendered_with_them(
-    ruleset, language
-):
-    """The form for the next hand is rendered once with marks for the names and the
-    other values (views.table._blank_add_hand); with the values put in, it must be what
-    rendering the template with them gives, escaping and all."""
-    size = max(get_ruleset(ruleset).TABLE_SIZES)
-    names = {seat: name for seat, name in zip(range(1, size + 1), TRICKY_NAMES * 2, strict=False)}
-    table = SimpleNamespace(
-        pk=7,
-        version=12,
-        round=SimpleNamespace(tournament=SimpleNamespace(ruleset=ruleset)),
-        seat_names=names,
+def test_the_blank_form_escapes_the_names_it_shows(judge_client, table1):
+    """The form for the next hand is the template rendered with autoescaping: a name
+    with markup in it shows as text."""
+    Player.objects.filter(pk=table1.seats.get(number=2).player_id).update(
+        display_name=TRICKY_NAMES[0]
     )
-    values = {"submission": uuid.uuid4(), "csrf_token": "a<b>&c"}
-    for initial, saved in ((None, ""), ({"sitter": size}, 'Hand 3 "saved" <now>')):
-        with translation.override(language):
-            table_views._add_hand_parts.cache_clear()
-            blank = table_views._blank_add_hand(table, initial, saved=saved, **values)
-            again = table_views._blank_add_hand(table, initial, saved=saved, **values)  # kept
-            form = hand_form(ruleset)(initial=initial, seat_names=names)
-            direct = render_to_string(
-                table_views.ADD_HAND_TEMPLATE,
-                {
-                    "blank_form": mark_safe(render_to_string(form.template_name, {"form": form})),
-                    "table": table,
-                    "add_url": reverse("tournaments:hand_add", args=[table.pk]),
-                    "saved": saved,
-                    **values,
-                },
-            )
-        assert blank == again == direct
-        assert table_views.MARK not in blank
-        assert 'value="a&lt;b&gt;&amp;c"' in blank and 'value="12"' in blank
+    page = judge_client.get(table1.get_absolute_url()).content.decode()
+    form = page[page.index('id="add-hand"') : page.index('id="preview"')]
+    assert TRICKY_NAMES[0] not in form
+    assert "O&#x27;Brien &lt;Ann&gt; &amp; &quot;Co&quot;" in form
+
+
+def test_an_edited_template_shows_at_once(judge_client, table1, tmp_path, settings):
+    """The judge's page is rendered through the template loader every time, so a changed
+    tournaments/_add_hand.html (here, one found first in another directory) shows on the
+    next request: no HTML is kept in a process."""
+    judge_client.get(table1.get_absolute_url())
+    edited = tmp_path / "tournaments"
+    edited.mkdir()
+    original = Path(get_template("tournaments/_add_hand.html").origin.name).read_text()
+    (edited / "_add_hand.html").write_text(original.replace("</form>", "<p>edited</p></form>"))
+    templates = [{**settings.TEMPLATES[0], "DIRS": [tmp_path, *settings.TEMPLATES[0]["DIRS"]]}]
+    settings.TEMPLATES = templates
+    page = judge_client.get(table1.get_absolute_url()).content.decode()
+    assert "<p>edited</p>" in page
 
 
 TRICKY_NAMES = ['O\'Brien <Ann> & "Co"', "Nováková", "Seat 2 · x", "Žiga", "Bob"]
+
+
+def test_the_cached_blank_form_shows_a_seats_new_name(judge_client, table1):
+    judge_client.get(table1.get_absolute_url())  # the blank form's fields cached
+    Player.objects.filter(pk=table1.seats.get(number=3).player_id).update(display_name="Zora")
+    page = judge_client.get(table1.get_absolute_url()).content.decode()
+    form = page[page.index('id="add-hand"') : page.index('id="preview"')]
+    assert "Zora" in form

@@ -1,9 +1,9 @@
 """Checking an archive table's hands and score sheets as the site checked them.
 
 Every hand and every revision of it is scored again as the site scores a saved hand
-(`recording.settle`, with the tournament's pinned house rules): the settlement the file
+(`hand_store.settle`, with the tournament's pinned house rules): the settlement the file
 holds must be the engine's. A confirmed sheet passes the check that confirmed it
-(`sheets.check_sheet` with the arguments `recording.table_check` gives it: the starting
+(`sheets.check_sheet` with the arguments `score_sheets.table_check` gives it: the starting
 chips, the hands not deleted, paper-only or not), since the standings read the
 confirmed sheets: a sheet saying +1000 chips its hands never moved would put them in the
 public standings.
@@ -17,8 +17,8 @@ from django.utils.translation import gettext as _
 from scoring import HandError, get_ruleset
 from scoring.translate import error_text
 from tournaments.archive.fields import field, listed, record, refuse
+from tournaments.hand_store import settle
 from tournaments.models import Hand, HandRevision, Round, ScoreSheet, SheetLine, Table, Tournament
-from tournaments.recording import settle
 from tournaments.sheets import check_sheet
 
 HAND = ("number", "data", "settlement", "deleted", "revision", "submission", "revisions")

@@ -6,7 +6,7 @@ through its model field (`fields`), every reference to a club, player or account
 file lists, the lists in the order the export writes them, the house rules through the
 engine's own reader, every hand and revision scored again by the engine (its settlement
 must be the engine's), and every confirmed score sheet by the check that confirmed it
-(`tournaments.sheets.check_sheet`, as `recording.table_check` calls it). The first
+(`tournaments.sheets.check_sheet`, as `score_sheets.table_check` calls it). The first
 problem found is refused in one line naming where in the file it is.
 """
 

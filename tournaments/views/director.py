@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.roles import director_required, public
 from scoring.turns import sits_out
-from tournaments import recording
+from tournaments import hand_store, recording
 from tournaments.access import table_access
 from tournaments.feedback import form_refused, service_refusals
 from tournaments.forms import CancelRulingForm, LedgerRulingForm
@@ -160,11 +160,11 @@ def ledger_apply(request: HttpRequest, pk: int) -> HttpResponse:
                     _("%(table)s has no hand %(number)s.") % {"table": table, "number": number}
                 )
             data = {**hand.data, "penalties": [*hand.data.get("penalties", []), penalty]}
-            recording.revise_hand(
+            hand_store.revise_hand(
                 access=access, hand=hand, data=data, reason=reason, expected_version=table.version
             )
         else:
-            recording.record_hand(
+            hand_store.add_hand(
                 access=access,
                 data=_standalone(table, penalty, form.cleaned_data.get("sitter")),
                 submission=uuid.uuid4(),
@@ -194,7 +194,7 @@ def ledger_cancel(request: HttpRequest, hand_id: int, index: int) -> HttpRespons
         del penalties[index]
         remaining = {**hand.data, "penalties": penalties}
         only_penalty = set(hand.data) <= {"penalties"}
-        recording.revise_hand(
+        hand_store.revise_hand(
             access=access,
             hand=hand,
             data=None if only_penalty and not penalties else remaining,

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from accounts.roles import director_required, is_director, signed_in
-from tournaments import offline, recording, services
+from tournaments import offline, score_sheets, services
 from tournaments.access import (
     TableAccess,
     browser_id,
@@ -53,7 +53,7 @@ def sheet_enter(request: HttpRequest, access: TableAccess) -> HttpResponse:
         response = _sheet_page(request, table, form=form, may_enter=True)
         return told_phone(response, "invalid", _("The sheet's form has errors: nothing saved."))
     with service_refusals(request) as outcome:
-        entered = recording.add_sheet(
+        entered = score_sheets.add_sheet(
             access=access, counts=form.counts(), submission=form.cleaned_data["submission"]
         )
     if not outcome.ok:
@@ -84,10 +84,10 @@ def _sheet_page(
     latest = table.sheets.order_by("-entered_at", "-pk").first()
     hands = list(table.hands.all())
     if latest and check is None:
-        check = recording.table_check(table, latest.counts())
+        check = score_sheets.table_check(table, latest.counts())
     refusal = None
     if latest and not latest.confirmed:
-        refusal = recording.confirm_refusal(
+        refusal = score_sheets.confirm_refusal(
             latest,
             user=request.user,
             browser=browser_id(request),
@@ -145,7 +145,7 @@ def sheet_confirm(request: HttpRequest, sheet_id: int) -> HttpResponse:
     """
     sheet = get_object_or_404(ScoreSheet.objects.select_related("table__round"), pk=sheet_id)
     with service_refusals(request):
-        recording.confirm_sheet(
+        score_sheets.confirm_sheet(
             sheet=sheet,
             by=request.user,
             browser=browser_id(request),

@@ -6,17 +6,17 @@ link, or a director); anyone else gets 403 or 404.
 """
 
 import functools
-import re
+import hashlib
 import uuid
+from dataclasses import dataclass
+from decimal import Decimal
+from pathlib import Path
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.html import escape
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -25,9 +25,8 @@ from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 from accounts.roles import public, signed_in
 from scoring import HandError
 from scoring.forms import hand_form
-from scoring.templatetags.scoring_tags import signed
 from scoring.turns import Turn
-from tournaments import contact, offline, recording
+from tournaments import contact, hand_store, offline, recording
 from tournaments.access import TableAccess, judge_of_table, remember_link, reread
 from tournaments.drive import table_drive
 from tournaments.feedback import service_refusals, told_phone
@@ -90,7 +89,8 @@ def _page(request: HttpRequest, access: TableAccess, form=None, **extra) -> Http
         "round": table.round,
         "tournament": table.round.tournament,
         "hands": hands,
-        "rows": _rows(table, hands, editable=_editable(table)),
+        "rows": _rows(table, hands),
+        "editable": _editable(table),
         "sheet": next(iter(table.newest_sheets), None),
         "locked": lock_message(table),
         "to_confirm": sheets_to_confirm_beside(request, table)
@@ -110,13 +110,15 @@ def _standing(
     request: HttpRequest, table: Table, hands: Hands, form=None, saved: str = ""
 ) -> dict[str, object]:
     """What the page shows after `hands` (its seats, chips, turn, rubber or drive) and
-    the form for the next hand: `form` (bound, with what the judge typed) in
-    ADD_HAND_TEMPLATE, or a blank one as HTML each process keeps (`add_hand`, see
-    `_blank_add_hand`) that says the hand was `saved`. Reads the prefetched seats only."""
+    the form for the next hand (tournaments/_add_hand.html): `form` (bound, with what the
+    judge typed), or a blank one, proposing the next sitter, that says the hand was
+    `saved`. Reads the prefetched seats only."""
     turn = _turn(table, hands)
-    # The proposed sitter (the dealer) is filled in; the judge can change it.
-    proposal = {"sitter": turn.sitter} if turn and turn.sitter else None
-    standing = {
+    if form is None:
+        # The proposed sitter (the dealer) is filled in; the judge can change it.
+        proposal = {"sitter": turn.sitter} if turn and turn.sitter else None
+        form = _hand_form(table, initial=proposal)
+    return {
         "table": table,
         "names": table.seat_names,
         "hand_count": sum(1 for hand in hands if not hand.deleted),
@@ -125,132 +127,68 @@ def _standing(
         **table_drive(table, hands),
         "turn": turn,
         "deal": table.round.tournament.rules.DEAL,
+        "form": form,
+        "add_url": reverse("tournaments:hand_add", args=[table.pk]),
+        "submission": uuid.uuid4(),
+        "saved": saved,
+        **_blank_form_cache(table, form),
     }
-    if form is not None:
-        return {
-            **standing,
-            "form": form,
-            "add_url": reverse("tournaments:hand_add", args=[table.pk]),
-            "submission": uuid.uuid4(),
-        }
-    blank = _blank_add_hand(
-        table, proposal, saved=saved, submission=uuid.uuid4(), csrf_token=get_token(request)
+
+
+# How long a blank hand form's fields stay in Django's cache (tournaments/_add_hand.html):
+# rendering its some 350 widgets is most of the judge's page and of a saved hand's answer
+# (bench/bench_requests.py, profiled: ~10 ms of a ~12 ms page at 30 hands).
+BLANK_FORM_SECONDS = 24 * 60 * 60
+
+
+def _blank_form_cache(table: Table, form) -> dict[str, object]:
+    """The `{% cache %}` arguments of the blank form's fields: what they are rendered from
+    (the ruleset, the seats' names, the proposed sitter, the language) and the code's
+    version. Not kept at all under DEBUG (`make run`), so an edited template shows at
+    once."""
+    key = (
+        table.round.tournament.ruleset,
+        tuple(table.seat_names.items()),
+        tuple(sorted((form.initial or {}).items())),
+        get_language(),
+        code_version(),
     )
-    return {**standing, "add_hand": blank}
+    return {
+        "blank_form_seconds": 0 if settings.DEBUG else BLANK_FORM_SECONDS,
+        "blank_form_key": key,
+    }
 
 
-def _rows(table: Table, hands: Hands, *, editable: bool) -> list[SafeString]:
-    """Each of `hands` as a row of the table's hands, in HTML: its number, what it moved
-    by seat (+3, −3, 0), and links to its history and (when `editable`) its edit page; a
-    deleted hand struck through.
+@functools.cache
+def code_version() -> str:
+    """A digest of the templates, translations and the scoring package (the hand forms'
+    code): a new release has a new one, so cached HTML of an older one is never shown."""
+    root = Path(settings.BASE_DIR)
+    digest = hashlib.sha256()
+    for pattern in ("templates/**/*.html", "locale/**/*.mo", "scoring/**/*.py"):
+        for path in sorted(root.glob(pattern)):
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
 
-    Written here rather than in a template: it is the judge's page's one loop that grows,
-    and template tags (or `format_html` a cell) cost some 0.1 ms a row, a quarter of the
-    page at 30 hands (bench/bench_requests.py). Every text is escaped once before the
-    loop; the rest are numbers. A hand's pages live under the table's hands address
-    (tournaments/urls.py), so that is reversed once, not twice a row; tests check the
-    addresses against `reverse`.
-    """
+
+@dataclass(frozen=True)
+class HandRow:
+    """A row of the table's hands (tournaments/_hand_rows.html): the hand's number,
+    whether it was deleted, and what it moved at each seat, in seat order."""
+
+    number: int
+    deleted: bool
+    amounts: list[int | Decimal]
+
+
+def _rows(table: Table, hands: Hands) -> list[HandRow]:
+    """The rows of `hands`, each seat's amount in the order of the table's seats."""
     seats = list(table.seat_names)
-    hands_url = escape(reverse("tournaments:hand_add", args=[table.pk]))
-    history, edit, deleted = (escape(word) for word in (_("history"), _("edit"), _("deleted")))
     rows = []
     for hand in hands:
-        number, deltas = int(hand.number), hand.deltas()
-        cells = [escape(signed(deltas.get(seat, 0))) for seat in seats]
-        links = f'<a href="{hands_url}{number}/history/">{history}</a>'
-        if hand.deleted:
-            cells = [f"<s>{cell}</s>" for cell in cells]
-            links = f'<span class="muted">{deleted}</span> · {links}'
-        elif editable:
-            links += f' · <a href="{hands_url}{number}/edit/">{edit}</a>'
-        shown = f"<s>{number}</s>" if hand.deleted else number
-        row = "".join(f'<td class="num">{cell}</td>' for cell in cells)
-        rows.append(
-            mark_safe(  # every text in it was escaped above
-                f'<tr class="{"deleted" if hand.deleted else ""}"><td>{shown}</td>{row}'
-                f"<td>{links}</td></tr>\n"
-            )
-        )
+        deltas = hand.deltas()
+        rows.append(HandRow(hand.number, hand.deleted, [deltas.get(seat, 0) for seat in seats]))
     return rows
-
-
-ADD_HAND_TEMPLATE = "tournaments/_add_hand.html"
-
-
-def _blank_add_hand(
-    table: Table, initial: dict | None, *, saved: str, submission: uuid.UUID, csrf_token: str
-) -> SafeString:
-    """The form for the next hand (ADD_HAND_TEMPLATE) with the table's blank hand form
-    (some 350 widgets: values, penalties, the card picker), rendered once per ruleset,
-    table size, proposal, language and whether it says a hand was `saved`
-    (`_add_hand_parts`), with this table's names, address and version, the form's
-    `submission` id, the `csrf_token` and the `saved` notice put in.
-
-    It is rendered with a mark (`_mark`) for each of those, which escaping leaves as it
-    is, and each mark is replaced by its value, escaped, on the way out: so a server
-    renders it once for all its tables of a size, not once per table and request (the
-    first page of each table on each worker cost some 50 ms, and the template itself some
-    0.5 ms a save), and a changed name needs nothing cleared. Tests check the result
-    against the template rendered with the values themselves.
-    """
-    names = table.seat_names
-    parts = _add_hand_parts(
-        table.round.tournament.ruleset,
-        tuple(sorted(names)),
-        tuple(sorted((initial or {}).items())),
-        get_language(),
-        bool(saved),
-    )
-    shown = {str(seat): escape(name.replace(MARK, "")) for seat, name in names.items()}
-    shown |= {
-        "version": str(int(table.version)),
-        "add_url": escape(reverse("tournaments:hand_add", args=[table.pk])),
-        "submission": escape(submission),
-        "csrf_token": escape(csrf_token),
-        "saved": escape(saved),
-    }
-    html = "".join(shown[part] if i % 2 else part for i, part in enumerate(parts))
-    # The site's own template output, escaped as it was rendered, and values escaped here.
-    return mark_safe(html)
-
-
-@functools.lru_cache(maxsize=64)
-def _add_hand_parts(
-    ruleset: str, seats: tuple[int, ...], initial: tuple, language: str, saved: bool
-) -> tuple[str, ...]:
-    """ADD_HAND_TEMPLATE with a blank form, rendered in `language` (the active one) with
-    marks, cut at them: HTML, key, HTML, key, …, HTML, so putting the values in is one
-    join rather than a pass over the whole form per value.
-
-    Kept in each process's memory, not in Django's cache: it is a function of its
-    arguments and the code alone, so it can never be stale, and a shared cache (Redis)
-    would cost a round trip for some 40 KB on every save and judge's page. 64 of them
-    (rulesets × table sizes × proposals × languages) are 3 MB at most."""
-    form_class = hand_form(ruleset)
-    seat_names = {seat: _mark(seat) for seat in seats}
-    form = form_class(initial=dict(initial) or None, seat_names=seat_names)
-    context = {
-        "blank_form": mark_safe(render_to_string(form.template_name, {"form": form})),
-        "table": {"version": _mark("version")},
-        "add_url": _mark("add_url"),
-        "submission": _mark("submission"),
-        "csrf_token": _mark("csrf_token"),
-        "saved": _mark("saved") if saved else "",
-    }
-    return tuple(_MARKS.split(render_to_string(ADD_HAND_TEMPLATE, context)))
-
-
-# A character of Unicode's private use area: no name has it (it is taken out of any that
-# did), and HTML escaping leaves it alone.
-MARK = "\ue000"
-
-
-def _mark(key: int | str) -> str:
-    return f"{MARK}{key}{MARK}"
-
-
-_MARKS = re.compile(f"{MARK}(\\w+){MARK}")
 
 
 @judge_of_table
@@ -291,7 +229,7 @@ def hand_add(request: HttpRequest, access: TableAccess) -> HttpResponse:
         return told_phone(_back(request, table), "refused", message)
     with service_refusals(request) as outcome:
         try:
-            recorded = recording.add_hand(
+            recorded = hand_store.add_hand(
                 access=access,
                 data=_without_ruleset(form.hand_json()),
                 submission=posted.cleaned_data["submission"],
@@ -347,7 +285,8 @@ def _conflict(request: HttpRequest, access: TableAccess, form) -> HttpResponse:
     if not request.htmx:
         return _page(request, access, form=form, **extra)
     context = {
-        "rows": _rows(table, hands, editable=_editable(table)),
+        "rows": _rows(table, hands),
+        "editable": _editable(table),
         "hands": hands,
         **_standing(request, table, hands, form),
         **extra,
@@ -378,7 +317,9 @@ def _back(request: HttpRequest, table: Table) -> HttpResponse:
     return redirect(table)
 
 
-def _saved(request: HttpRequest, access: TableAccess, recorded: recording.Recorded) -> HttpResponse:
+def _saved(
+    request: HttpRequest, access: TableAccess, recorded: hand_store.Recorded
+) -> HttpResponse:
     """The htmx answer to a save: a blank form for the next hand (with a new submission
     id and the table's new version) saying the hand was saved, and out of band the new
     hand's row, the hand count, the seats with their chips and the next turn, and the
@@ -389,14 +330,13 @@ def _saved(request: HttpRequest, access: TableAccess, recorded: recording.Record
         "round": table.round,
         "tournament": table.round.tournament,
         "hand": recorded.hand,
-        "new_rows": _rows(table, [recorded.hand], editable=True),
+        "new_rows": _rows(table, [recorded.hand]),
+        "editable": True,
         **_standing(
             request, table, hands, saved=_("Hand %(n)s saved.") % {"n": recorded.hand.number}
         ),
     }
-    # Rendered without the request: the fragment shows nothing the context processors
-    # give (the user, the messages, the roles), which cost some 0.1 ms to set up.
-    return HttpResponse(render_to_string("tournaments/_hand_saved.html", context))
+    return render(request, "tournaments/_hand_saved.html", context)
 
 
 def _without_ruleset(data: dict) -> dict:
@@ -426,7 +366,7 @@ def hand_edit(request: HttpRequest, access: TableAccess, number: int) -> HttpRes
             return redirect(table)
         if settlement is not None and reason_form.is_valid():
             with service_refusals(request):
-                recording.revise_hand(
+                hand_store.revise_hand(
                     access=access,
                     hand=hand,
                     data=_without_ruleset(form.hand_json()),
@@ -461,7 +401,7 @@ def hand_delete(request: HttpRequest, access: TableAccess, number: int) -> HttpR
         messages.error(request, _("Say why the hand is deleted."))
         return redirect("tournaments:hand_edit", access.table.pk, hand.number)
     with service_refusals(request):
-        recording.revise_hand(
+        hand_store.revise_hand(
             access=access,
             hand=hand,
             delete=True,
