@@ -688,3 +688,23 @@ def test_a_simulated_tournament_day():
     from hypothesis.stateful import run_state_machine_as_test
 
     run_state_machine_as_test(TournamentDay, settings=_day_settings())
+
+
+def test_the_day_posts_a_penalties_only_hand_as_the_browser_does():
+    # The declarer's drop-down has no blank: the browser sends its first seat, and the
+    # form stores the wrong trump call as its penalties alone (the day once sent none).
+    from scoring.forms import hand_form
+
+    hand = {
+        "ruleset": "spjst",
+        "penalties": [
+            {"code": "spjst.wrong_trump_called", "seat": 1},
+            {"code": "spjst.wrong_trump_unnoticed", "seat": 3},
+        ],
+    }
+    names = {seat: f"Player {seat}" for seat in range(1, 5)}
+    body = day_hands.form_post("spjst", hand, names)
+    assert body["declarer"] == "1"
+    form = hand_form("spjst")(body, seat_names=names)
+    assert form.is_valid(), form.errors
+    assert form.hand_json() == hand
