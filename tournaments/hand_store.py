@@ -232,8 +232,9 @@ def revise_hand(
         raise RecordingError(_("Say why the hand is changed."))
     table = _locked(access.table, expected_version)
     hand = Hand.objects.select_for_update().get(pk=hand.pk, table=table)
-    if hand.deleted and not delete:
-        # Brought back, it is one more hand of the round (read under the table's lock).
+    if not delete and (hand.deleted or not is_played(hand.settlement)):
+        # Brought back, or a standalone ruling changed into a game, it is one more hand of
+        # the round (read under the table's lock).
         _room_for_a_hand(table, data, table.version)
     if delete:
         hand.deleted = True

@@ -15,13 +15,22 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.db.models import Count, ExpressionWrapper, F, Max, Q, Sum, Window
+from django.db.models import Count, Exists, ExpressionWrapper, F, Max, OuterRef, Q, Sum, Window
 from django.db.models.functions import Rank
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scoring import drive
-from tournaments.models import AmountField, Bye, Hand, Round, Seat, SheetLine, Tournament
+from tournaments.models import (
+    AmountField,
+    Bye,
+    Hand,
+    Round,
+    ScoreSheet,
+    Seat,
+    SheetLine,
+    Tournament,
+)
 from tournaments.ranking import bye_points, normalize, placement_points, rank_rows
 from tournaments.sheets import Amount
 
@@ -286,24 +295,34 @@ def trick_rows(tournaments: list[Tournament]) -> dict[int, list[dict]]:
     """Drive → its players ranked by tricks (RULES §6.3): each with ``place`` (equal totals
     share it), ``player_id``, ``name``, ``club``, ``rounds`` (round → tricks) and ``total``;
     from the hands of the tables whose sheet is confirmed, each hand's tricks by seat as
-    the tournament's ruleset counts them (``DRIVE_TRICKS``). Two queries for them all."""
+    the tournament's ruleset counts them (``DRIVE_TRICKS``). Everyone seated at such a
+    table is listed, with 0 tricks if its hands gave them none (a table confirmed with no
+    hands recorded: they played the round). Two queries for them all."""
     drives = {t.pk: t for t in tournaments if t.standings_method == Tournament.Standings.TRICKS}
     if not drives:
         return {}
     seating: dict[int, dict[int, int]] = {}
     players: dict[int, tuple[str, str]] = {}
-    seats = Seat.objects.filter(round__tournament__in=list(drives)).values_list(
-        "table_id", "number", "player_id", "player__display_name", "player__home_club__short_name"
-    )
-    for table_id, number, player_id, name, club in seats:
+    per_round: dict[int, dict[int, dict[int, int]]] = defaultdict(dict)
+    confirmed = ScoreSheet.objects.filter(table=OuterRef("table_id"), confirmed_at__isnull=False)
+    seats = (
+        Seat.objects.filter(round__tournament__in=list(drives))
+        .annotate(confirmed=Exists(confirmed))
+        .values_list(
+            "table_id", "number", "player_id", "player__display_name",
+            "player__home_club__short_name", "round__tournament_id", "round__number", "confirmed",
+        )
+    )  # fmt: skip
+    for table_id, number, player_id, name, club, tournament_id, round_number, done in seats:
         seating.setdefault(table_id, {})[number] = player_id
         players[player_id] = (name, club)
+        if done:
+            per_round[tournament_id].setdefault(player_id, {})[round_number] = 0
     hands = Hand.objects.filter(
         table__round__tournament__in=list(drives),
         deleted=False,
         table__sheets__confirmed_at__isnull=False,
     ).values_list("table__round__tournament_id", "table_id", "table__round__number", "data")
-    per_round: dict[int, dict[int, dict[int, int]]] = defaultdict(dict)
     for tournament_id, table_id, number, data in hands:
         seated = seating[table_id]
         counted = drives[tournament_id].rules.DRIVE_TRICKS(data, tuple(sorted(seated)))

@@ -11,6 +11,7 @@ tests/scoring where they fit the table.
 import functools
 from typing import Any
 
+from django.forms import Select
 from hypothesis import strategies as st
 
 from scoring.forms import hand_form
@@ -95,12 +96,25 @@ def invalid_hands(ruleset: str, seats: int) -> st.SearchStrategy[dict]:
 
 def form_post(ruleset: str, hand: dict[str, Any], seat_names: dict[int, str]) -> dict[str, Any]:
     """What the browser sends from the table's hand form showing `hand` (an unticked box
-    sends nothing), as tests/scoring/test_hand_forms.browser_post does."""
+    sends nothing; a drop-down with nothing chosen and no blank option sends its first
+    option, as it shows it), as tests/scoring/test_hand_forms.browser_post does."""
     form_class = hand_form(ruleset)
     form = form_class(initial=form_class.initial_from_hand(hand), seat_names=seat_names)
     data = {}
     for field in form:
         value = field.value()
+        if value in (None, ""):
+            value = _shown_first(field.field)
         if value is not None and value is not False and value not in ("", []):
             data[field.html_name] = value
     return data
+
+
+def _shown_first(field) -> Any:
+    # A single drop-down (not a list of radio buttons or boxes) always has an option
+    # selected: with none marked, the browser selects and sends the first. A penalties-only
+    # hand (a wrong trump called) has no declarer, and the declarer's list has no blank.
+    widget = field.widget
+    if type(widget) is not Select or not getattr(field, "choices", None):
+        return None
+    return next(iter(field.choices))[0]

@@ -133,6 +133,42 @@ class TestTheRoundsSetNumberOfHands:
             )
         assert Hand.objects.get(pk=first.pk).deleted
 
+    def test_a_ruling_is_not_changed_into_a_hand_past_the_rounds_number(self, tournament, table1):
+        # The simulated day (issue 26) changed a standalone ruling into a game at a table
+        # that had played all its hands: a third hand of a round of two.
+        _set_hands(tournament, 2)
+        _play(table1, 2)
+        access = _judge(table1)
+        ruling = {"penalties": [{"code": "spjst.misdeal", "seat": 4}]}
+        added = hand_store.add_hand(
+            access=access,
+            data=ruling,
+            submission=uuid.uuid4(),
+            expected_version=access.table.version,
+            reason="ruling",
+        )
+        access = _judge(table1)
+        with pytest.raises(recording.RoundComplete, match="all 2 hands of Round 1"):
+            hand_store.revise_hand(
+                access=access,
+                hand=added.hand,
+                reason="it was a game",
+                expected_version=access.table.version,
+                data=HAND,
+            )
+        assert Hand.objects.get(pk=added.hand.pk).data == ruling
+        # Another ruling in its place is no hand played.
+        access = _judge(table1)
+        other = {"penalties": [{"code": "spjst.misdeal", "seat": 2}]}
+        hand_store.revise_hand(
+            access=access,
+            hand=added.hand,
+            reason="the other seat",
+            expected_version=access.table.version,
+            data=other,
+        )
+        assert Hand.objects.get(pk=added.hand.pk).data == other
+
     def test_a_round_played_by_the_clock_takes_any_number(self, tournament, table1):
         _set_hands(tournament, None, minutes=90)
         _play(table1, 14)

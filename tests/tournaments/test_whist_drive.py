@@ -6,15 +6,18 @@ movement, and read each player's trick total on the public standings page and it
 
 import csv
 import io
+import uuid
 
 import pytest
 from django.urls import reverse
 
 from clubs.models import Player
 from tests.printing.samples import page_texts
-from tests.tournaments.helpers import hand_post, tournament_form
-from tournaments import services
-from tournaments.models import Round, ScoreSheet, Tournament
+from tests.tournaments.helpers import confirm_sheets, hand_post, tournament_form
+from tournaments import hand_store, services
+from tournaments.access import TableAccess
+from tournaments.drive import trick_standings
+from tournaments.models import Round, ScoreSheet, Seat, Tournament
 from tournaments.totals import final_places, player_history
 
 pytestmark = pytest.mark.django_db
@@ -365,3 +368,33 @@ def test_a_drive_tables_page_reads_as_many_queries_after_one_hand_as_after_four(
     assert queries_of(lambda: director_client.get(table.get_absolute_url())) == one
     drive = _section(director_client.get(table.get_absolute_url()).content.decode(), "drive")
     assert [int(cell.split("<")[0]) for cell in drive.split('<td class="num">')[1:]] == [29, 23]
+
+
+def test_everyone_at_a_confirmed_table_is_in_the_standings_with_no_hands_recorded(
+    director, judge, club
+):
+    # A table whose sheet is confirmed with no hand recorded played the round for 0 tricks:
+    # its four are ranked (issue 26's simulated day found them missing from the standings).
+    tournament = _checked_in_drive(director, club, players=8, initial="G")
+    round_1 = services.draw_next_round(tournament=tournament, by=director, seed=1)
+    services.set_round_status(round_=round_1, status=Round.Status.PLAYING, by=director)
+    table_1 = round_1.tables.get(number=1)
+    access = TableAccess(table=table_1, user=judge, actor="judge", is_director=False, browser="b")
+    for ns in (8, 6):
+        table_1.refresh_from_db()
+        hand_store.add_hand(
+            access=access,
+            data={"ruleset": "whist", "variant": "standard", "tricks": {"NS": ns, "EW": 13 - ns}},
+            submission=uuid.uuid4(),
+            expected_version=table_1.version,
+        )
+    confirm_sheets(
+        round_1, director, {1: dict.fromkeys(range(1, 5), 0), 2: dict.fromkeys(range(1, 5), 0)}
+    )
+    rows = {row["name"]: row for row in trick_standings(tournament).rows}
+    seated = {seat.player.name: seat.table.number for seat in Seat.objects.filter(round=round_1)}
+    assert set(rows) == set(seated)
+    for name, number in seated.items():
+        tricks = {1: {1: 14, 3: 14, 2: 12, 4: 12}}.get(number)
+        seat = Seat.objects.get(round=round_1, player__display_name=name).number
+        assert rows[name]["rounds"] == {1: tricks[seat] if tricks else 0}
