@@ -492,8 +492,10 @@ class TournamentDay(RoundSteps, RuleBasedStateMachine):
             return
         for table in Table.objects.filter(round__tournament=self.tournament):
             played = sum(
-                is_played_hand(data)
-                for data in table.hands.filter(deleted=False).values_list("data", flat=True)
+                is_played_hand(settlement)
+                for settlement in table.hands.filter(deleted=False).values_list(
+                    "settlement", flat=True
+                )
             )
             assert played <= limit, f"{table} of round {table.round.number}: {played} hands"
 

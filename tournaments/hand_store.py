@@ -75,7 +75,8 @@ def _revision(hand: Hand, access: TableAccess, reason: str) -> None:
 
 
 # The lines of a hand that is no hand played: a director's standalone ruling (penalties
-# outside any scored hand), in every ruleset's words.
+# outside any scored hand) or a hand the rules void (a misdeal, a renonc: only its penalty
+# is paid and the table deals again), in every ruleset's words.
 _NOT_PLAYED = frozenset({"adjustment", "penalty"})
 
 

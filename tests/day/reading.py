@@ -74,7 +74,8 @@ def table_state(table: Table) -> tuple:
     return hands, (sheet.pk if sheet else None), lines
 
 
-def is_played_hand(data: dict) -> bool:
-    """Whether a stored hand is a hand of the game, not a standalone ruling (a hand with
-    nothing but penalties, the players and the sitter)."""
-    return bool(set(data) - {"penalties", "players", "sitter"})
+def is_played_hand(settlement: dict) -> bool:
+    """Whether a stored hand counts toward the round's number of hands: its settlement
+    scores a game. A standalone ruling (penalties alone) and a hand the rules void (a
+    misdeal, a renonc: only the penalties are paid, and the table deals again) do not."""
+    return any(line["item"] not in {"adjustment", "penalty"} for line in settlement["lines"])
