@@ -168,6 +168,8 @@ LOGOUT_REDIRECT_URL = "home"
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("cs", _("Czech")), ("sl", _("Slovenian"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Slovenian dates in the numeric form (config/formats/sl/formats.py says why).
+FORMAT_MODULE_PATH = ["config.formats"]
 TIME_ZONE = env_str("TIME_ZONE", "America/Chicago")
 USE_I18N = True
 USE_TZ = True
