@@ -63,6 +63,8 @@ MIDDLEWARE = [
     # First: every line the others log carries the request's id (config/request_id.py).
     "config.request_id.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # An anonymous flood of the scoring API is refused here, before the rest runs.
+    "scoring.limits.ApiDoorMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The browser's own id (the two-person rule), a cookie that outlives the session.
@@ -138,7 +140,7 @@ if REDIS_URL and not REDIS_URL.startswith(("redis://", "rediss://", "unix://")):
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "config.cache.RedisCache",  # Django's, one client per pool
             "LOCATION": REDIS_URL,
             # Several sites (or a test run) may share one Redis server.
             "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "tarock"),
@@ -166,6 +168,8 @@ LOGOUT_REDIRECT_URL = "home"
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("cs", _("Czech")), ("sl", _("Slovenian"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Slovenian dates in the numeric form (config/formats/sl/formats.py says why).
+FORMAT_MODULE_PATH = ["config.formats"]
 TIME_ZONE = env_str("TIME_ZONE", "America/Chicago")
 USE_I18N = True
 USE_TZ = True

@@ -7,15 +7,13 @@ from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 from django_htmx.middleware import HtmxDetails
 
-from accounts.limits import EVERYONE, Exceeded, Limit, exceeded, rate_words, retry_after, wait_words
 from accounts.roles import public
 from accounts.text import search_query
-from scoring import RULESETS, catalogue, score_hand
+from scoring import RULESETS, catalogue, limits, score_hand
 from scoring.errors import HandError, clip, quote
 from scoring.forms import HandForm, hand_form, hand_forms
 from scoring.forms.running import RubberForm, RunningTotalsForm
@@ -65,40 +63,6 @@ def _api_body(request: HttpRequest) -> bytes:
     return body
 
 
-# Anonymous clients are counted each by its address, then (what that lets through) all
-# together; a signed-in account by itself (a club's script, say, at a higher rate).
-_ANONYMOUS_LIMITS = (
-    Limit("api-address", "ip", "API_RATE_ADDRESS"),
-    Limit("api-anonymous", EVERYONE, "API_RATE_ANONYMOUS"),
-)
-_ACCOUNT_LIMITS = (Limit("api-account", "user", "API_RATE_ACCOUNT"),)
-_LIMIT_WORDS = {
-    "api-anonymous": gettext_lazy(
-        "Too many requests from anonymous clients just now (at most %(rate)s for all of "
-        "them); %(wait)s, or sign in."
-    ),
-    "api-address": gettext_lazy(
-        "Too many requests from your address (at most %(rate)s); %(wait)s."
-    ),
-    "api-account": gettext_lazy(
-        "Too many requests from your account (at most %(rate)s); %(wait)s."
-    ),
-}
-
-
-def _api_limited(found: Exceeded) -> JsonResponse:
-    """429 in the API's own JSON, with Retry-After."""
-    words = _LIMIT_WORDS[found.limit.group] % {
-        "rate": rate_words(found.rate),
-        "wait": wait_words(found.retry_after),
-    }
-    return JsonResponse(
-        {"errors": [{"field": "request", "message": words}]},
-        status=429,
-        headers=retry_after(found.retry_after),
-    )
-
-
 @public
 @csrf_exempt  # a stateless calculation for scripts and other sites; it stores nothing
 def api_score(request: HttpRequest) -> HttpResponse:
@@ -115,9 +79,8 @@ def api_score(request: HttpRequest) -> HttpResponse:
         response = JsonResponse({"errors": [error]}, status=405)
         response["Allow"] = "POST"
         return response
-    limits = _ACCOUNT_LIMITS if request.user.is_authenticated else _ANONYMOUS_LIMITS
-    if found := exceeded(request, *limits):
-        return _api_limited(found)
+    if found := limits.over_limit(request):
+        return limits.limited(found)
     try:
         document = parse_document(_api_body(request))
         result = score_document(document, most=settings.API_MAX_HANDS)

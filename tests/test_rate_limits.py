@@ -121,6 +121,26 @@ def test_a_refusal_is_in_the_readers_language(client, settings):
     )
 
 
+def test_an_anonymous_client_past_its_rate_is_refused_before_sessions_and_the_database(
+    client, settings, django_assert_num_queries
+):
+    settings.API_RATE_ADDRESS = "1/m"
+    assert _score(client).status_code == 200
+    with django_assert_num_queries(0):
+        response = _score(client, HTTP_ACCEPT_LANGUAGE="sl")
+    assert response.status_code == 429
+    assert not response.cookies  # no session, no browser id, no language cookie
+    assert response.json()["errors"][0]["message"].startswith("Preveč zahtev z vašega naslova")
+
+
+def test_an_anonymous_client_with_a_session_cookie_is_counted_by_the_view(client, settings):
+    settings.API_RATE_ADDRESS = "1/m"
+    client.cookies[settings.SESSION_COOKIE_NAME] = "not-a-session-of-ours"
+    assert _score(client).status_code == 200
+    words = _refused(_score(client))
+    assert words.startswith("Too many requests from your address (at most 1 request a minute)")
+
+
 def test_the_api_scores_up_to_its_bound_of_hands_and_refuses_one_more_in_words(client, settings):
     settings.API_MAX_HANDS = 50
     response = _score(client, [HAND] * 50)

@@ -49,7 +49,7 @@ def test_without_redis_each_worker_caches_alone_and_sessions_stay_in_the_databas
 def test_redis_url_shares_the_cache_the_sessions_and_the_public_standings():
     result = _settings(REDIS_URL=LIVE_REDIS)
     assert result.stdout.splitlines()[-1].split() == [
-        "django.core.cache.backends.redis.RedisCache",
+        "config.cache.RedisCache",
         "django.contrib.sessions.backends.cached_db",
         "10",
     ], result.stderr
@@ -75,7 +75,7 @@ def _redis(location: str):
         REDIS_URL=location,
         CACHES={
             "default": {
-                "BACKEND": "django.core.cache.backends.redis.RedisCache",
+                "BACKEND": "config.cache.RedisCache",
                 "LOCATION": location,
                 "KEY_PREFIX": "tarock-tests",
             }
@@ -101,6 +101,23 @@ def test_healthz_is_ok_with_a_shared_cache_that_answers(client, monkeypatch):
     with _redis(LIVE_REDIS):
         response = client.get("/healthz")
     assert response.status_code == 200 and response.json() == {"status": "ok"}
+
+
+@pytest.mark.skipif(not _redis_answers(), reason="no Redis server on 127.0.0.1:6379")
+def test_the_redis_cache_keeps_one_client_per_pool_and_counts_as_djangos_does():
+    from django.core.cache import caches
+
+    with _redis(LIVE_REDIS):
+        shared = caches.create_connection("default")
+        shared.delete("counted")
+        assert shared.add("counted", 0, 60) and not shared.add("counted", 5, 60)
+        assert [shared.incr("counted") for _ in range(3)] == [1, 2, 3]
+        shared.set("fragment", {"rows": ["a"]}, 60)
+        assert shared.get("fragment") == {"rows": ["a"]}
+        client = shared._cache.get_client(write=True)
+        assert shared._cache.get_client(write=True) is client
+        assert shared._cache.get_client() is client  # one server: reads use its pool too
+        shared.delete_many(["counted", "fragment"])
 
 
 @pytest.fixture

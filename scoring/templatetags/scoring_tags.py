@@ -1,11 +1,14 @@
-"""Template helpers for showing hands and settlements."""
+"""Template helpers for showing hands and settlements, and when a table was last heard of."""
 
+import datetime
 from collections.abc import Mapping, Sized
 from decimal import Decimal
 from typing import Any
 
 from django import forms, template
+from django.utils import timezone
 from django.utils.formats import number_format
+from django.utils.translation import gettext, ngettext
 
 from scoring.translate import line_text, say
 
@@ -61,3 +64,23 @@ def said(value: Any) -> str:
 def line_label(line: Any) -> str:
     """A settlement line's label in the active language (a Line, or a stored line's JSON)."""
     return line_text(line)
+
+
+@register.filter
+def ago(moment: datetime.datetime | None) -> str:
+    """How long ago `moment` was, in its largest whole unit and the language's plural:
+    "5 minutes ago" ("před 5 minutami", "pred 5 minutami"), where Django's `timesince`
+    would leave "před 5 minut" once the sentence around it says "ago"."""
+    if moment is None:
+        return ""
+    seconds = max(int((timezone.now() - moment).total_seconds()), 0)
+    if seconds < 60:
+        return gettext("less than a minute ago")
+    minutes = seconds // 60
+    if minutes < 60:
+        return ngettext("%(n)d minute ago", "%(n)d minutes ago", minutes) % {"n": minutes}
+    hours = minutes // 60
+    if hours < 48:
+        return ngettext("%(n)d hour ago", "%(n)d hours ago", hours) % {"n": hours}
+    days = hours // 24
+    return ngettext("%(n)d day ago", "%(n)d days ago", days) % {"n": days}

@@ -204,7 +204,10 @@ def _leaderboard_texts(client, season, query: str) -> dict[str, str]:
         return client.get(url + query).content
 
     page = client.get(reverse("tournaments:leaderboard", args=[season.pk]) + query)
-    pdf = "".join(p.extract_text() for p in PdfReader(io.BytesIO(export("pdf"))).pages)
+    # A subtitle may wrap in the PDF: its words are compared, not its line breaks.
+    pdf = " ".join(
+        " ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(export("pdf"))).pages
+    )
     workbook = load_workbook(io.BytesIO(export("xlsx")))
     xlsx = " ".join(
         str(cell) for row in workbook["Leaderboard"].iter_rows(values_only=True) for cell in row

@@ -1,5 +1,6 @@
 """A season's reports: the players' leaderboard and the clubs' leaderboard."""
 
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from tournaments.leaderboard import Leaderboard
@@ -53,7 +54,11 @@ def leaderboard_report(board: Leaderboard) -> Report:
         columns=columns,
         rows=rows,
         title=_("Leaderboard: %(name)s") % {"name": season.name},
-        subtitle=subtitle(season.scope, f"{season.start_date} – {season.end_date}", board.note),
+        subtitle=subtitle(
+            season.scope,
+            f"{date_format(season.start_date)} – {date_format(season.end_date)}",
+            board.note,
+        ),
         note=board.note,
         of=season.name,
     )

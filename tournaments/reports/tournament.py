@@ -1,6 +1,7 @@
 """A tournament's reports: the standings (with a sheet per round in the workbook) and
 every recorded hand, a row per seat."""
 
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -41,7 +42,7 @@ def standings_report(result: Standings) -> Report:
         rows=rows,
         title=_("Standings: %(name)s") % {"name": tournament.name},
         subtitle=subtitle(
-            str(tournament.date),
+            date_format(tournament.date),
             tournament.host_club.name,
             tournament.get_standings_method_display(),
             result.note,

@@ -7,7 +7,7 @@ from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -100,7 +100,11 @@ def round_plan_add(request: HttpRequest, pk: int) -> HttpResponse:
         tournament = services.add_planned_round(tournament=tournament, by=request.user)
         messages.success(
             request,
-            _("The plan is now %(n)s rounds: draw the next round when ready.")
+            ngettext(
+                "The plan is now %(n)s round: draw the next round when ready.",
+                "The plan is now %(n)s rounds: draw the next round when ready.",
+                tournament.rounds_planned,
+            )
             % {"n": tournament.rounds_planned},
         )
     return redirect(tournament)
