@@ -67,7 +67,7 @@ ROUND = ("number", "seed", "status", "byes", "tables")
 TABLE = ("number", "judge", "paper_only", "version", "seats", "hands", "sheets")
 SEAT = ("number", "player")
 AUDIT = ("actor", "action", "detail", "at")
-# Placement points are given per place at a table (tournaments.forms.MAX_PLACES).
+# Placement points are given per place at a table (tournaments.forms.setup.MAX_PLACES).
 MAX_PLACES = 8
 
 

@@ -30,7 +30,7 @@ from tournaments import contact, hand_store, offline, recording
 from tournaments.access import TableAccess, judge_of_table, remember_link, reread
 from tournaments.drive import table_drive
 from tournaments.feedback import service_refusals, told_phone
-from tournaments.forms import (
+from tournaments.forms.table import (
     HandDeleteForm,
     HandSubmissionForm,
     ReasonForm,
