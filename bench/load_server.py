@@ -58,6 +58,7 @@ def _admin(config: dict) -> psycopg.Connection:
 
 
 def database_url(config: dict, name: str) -> str:
+    """The URL of database `name` on the server of `config`, for the run's workers."""
     user = quote(config.get("USER") or "", safe="")
     password = config.get("PASSWORD")
     auth = f"{user}:{quote(password, safe='')}@" if password else (f"{user}@" if user else "")
@@ -165,6 +166,7 @@ async def wait_ready(process: subprocess.Popen, base: str, log: Path) -> None:
 
 
 def tail(log: Path, lines: int = 40) -> str:
+    """The log's last lines (gunicorn's, to say why it failed); empty if unreadable."""
     try:
         return "\n".join(log.read_text(errors="replace").splitlines()[-lines:])
     except OSError:
