@@ -11,7 +11,7 @@ from scoring.drive import TABLE as DRIVE_TABLE
 from scoring.translate import error_text
 from tournaments.drive import can_be_drive
 from tournaments.models import Tournament
-from tournaments.services import SETUP_FIELDS
+from tournaments.services import PINNED_FIELDS, SETUP_FIELDS
 
 # Placement points are given per place at a table; no table seats more.
 MAX_PLACES = 8
@@ -40,7 +40,7 @@ class TournamentForm(CleanTextMixin, forms.ModelForm):
                 str(p) for p in self.instance.placement_points
             )
             if self.instance.rounds.exists():
-                for name in ("ruleset", "preset", "table_size", "starting_chips"):
+                for name in PINNED_FIELDS:
                     self.fields[name].disabled = True
         # Each ruleset's own sizes, so the director sees them before choosing.
         self.fields["table_size"].help_text = "; ".join(
