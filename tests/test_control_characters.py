@@ -4,6 +4,7 @@ NUL that got through would be a 500 (`DataError: … cannot contain NUL`); run t
 with DATABASE_URL set to see that it does not."""
 
 import importlib
+import pkgutil
 
 import pytest
 from django import forms
@@ -41,8 +42,11 @@ def _project_forms(base=forms.BaseForm):
 
 
 def test_every_form_of_the_site_takes_the_rule():
-    for module in ("accounts.views", "clubs.forms", "scoring.forms", "tournaments.forms"):
-        importlib.import_module(module)
+    for name in ("accounts.views", "clubs.forms", "scoring.forms", "tournaments.forms"):
+        module = importlib.import_module(name)
+        # A package of forms (a module a page): every module of it.
+        for found in pkgutil.walk_packages(getattr(module, "__path__", []), f"{name}."):
+            importlib.import_module(found.name)
     found = set(_project_forms())
     assert len(found) > 20
     assert [form for form in found if not issubclass(form, CleanTextMixin)] == []

@@ -22,7 +22,7 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
-from bench import load, load_site
+from bench import load_pages, load_phones, load_report, load_site
 from bench.load_abuse import Flood, failures
 from tournaments.feedback import OUTCOME_HEADER, REFUSAL_HEADER
 
@@ -142,15 +142,15 @@ def test_the_flood_report_travels_as_one_line_of_json():
 
 
 def test_the_run_fails_on_the_abuse_phase_and_only_there():
-    slow = load.Stats(load.ABUSE)
+    slow = load_phones.Stats(load_phones.ABUSE)
     slow.latencies["page"] = [500.0] * 20
     slow.outcomes["saved"] = 1
     slow.flood = _flood(**{"200": 1})
-    assert any("the judges' p95 is 500 ms" in line for line in load._failures(slow))
-    realistic = load.Stats(load.REALISTIC)
+    assert any("the judges' p95 is 500 ms" in line for line in load_report.failures(slow))
+    realistic = load_phones.Stats(load_phones.REALISTIC)
     realistic.latencies["page"] = [500.0] * 20
     realistic.outcomes["saved"] = 1
-    assert load._failures(realistic) == []  # printed there, not enforced
+    assert load_report.failures(realistic) == []  # printed there, not enforced
 
 
 @postgres_only
@@ -190,22 +190,24 @@ def test_a_phone_counts_the_form_sent_back_after_another_phones_save_as_refused(
     forms = []
     for phone in (first, second):
         phone.get(link)
-        forms.append(load.hand_form_fields(phone.get(page).content.decode(), action))
+        forms.append(load_pages.hand_form_fields(phone.get(page).content.decode(), action))
     rng = random.Random(1)
-    saved_body = {**forms[0], **load.povinost(rng)}
+    saved_body = {**forms[0], **load_pages.povinost(rng)}
     saved = first.post(action, saved_body, headers={"HX-Request": "true"})
-    stale_body = {**forms[1], **load.povinost(rng)}
+    stale_body = {**forms[1], **load_pages.povinost(rng)}
     stale = second.post(action, stale_body, headers={"HX-Request": "true"})
     assert stale[OUTCOME_HEADER] == "conflict"
-    assert load.hand_form_fields(stale.content.decode(), action)["version"] == str(
+    assert load_pages.hand_form_fields(stale.content.decode(), action)["version"] == str(
         int(forms[1]["version"]) + 1
     )
-    stats = load.Stats(load.REALISTIC)
+    stats = load_phones.Stats(load_phones.REALISTIC)
     links = {table.pk: (link, page, action)}
-    run = load.Run("http://testserver", links, load_site.Ledger(), load.Messages(), Path("-"))
+    run = load_phones.Run(
+        "http://testserver", links, load_site.Ledger(), load_pages.Messages(), Path("-")
+    )
 
     async def outcome(answer, body: dict[str, str]) -> tuple[str, dict | None]:
-        phone = load.Phone(run, table.pk, "table 1", 1, javascript=True)
+        phone = load_phones.Phone(run, table.pk, "table 1", 1, javascript=True)
         phone.client = httpx.AsyncClient(
             base_url=run.base, transport=httpx.MockTransport(lambda _request: _answer(answer))
         )
@@ -218,4 +220,7 @@ def test_a_phone_counts_the_form_sent_back_after_another_phones_save_as_refused(
     assert outcome_saved == "saved" and fresh["version"] == str(int(forms[0]["version"]) + 1)
     assert asyncio.run(outcome(stale, stale_body)) == ("refused", None)
     assert [text[:29] for text in stats.refusals] == ["Another device changed this t"]
-    assert (load.OUTCOME_HEADER, load.REFUSAL_HEADER) == (OUTCOME_HEADER, REFUSAL_HEADER)
+    assert (load_pages.OUTCOME_HEADER, load_pages.REFUSAL_HEADER) == (
+        OUTCOME_HEADER,
+        REFUSAL_HEADER,
+    )

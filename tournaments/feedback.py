@@ -103,6 +103,16 @@ REFUSAL_HEADER = "X-Hand-Refusal"
 NUMBER_HEADER = "X-Hand-Number"
 
 
+def kept_hand_conflict() -> str:
+    """Why a new hand built on an older state of the table saved nothing, told where the
+    hand is kept (the form comes back with it, the phone's queue holds it): unlike a
+    refused change, nothing has to be typed again."""
+    return _(
+        "Another device changed this table while you were typing: nothing was saved. "
+        "Your hand is kept: check it against the table as it is now and save it again."
+    )
+
+
 def told_phone(
     response: HttpResponse, outcome: str, message: str = "", *, number: int | None = None
 ) -> HttpResponse:

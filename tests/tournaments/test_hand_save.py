@@ -323,6 +323,30 @@ class TestWhatAnHtmxSaveSaysItDid:
         assert refusal.startswith("Another device changed this table")
         assert Hand.objects.count() == 1
 
+    @pytest.mark.parametrize(
+        ("language", "kept", "retyped"),
+        [
+            ("en", "Your hand is kept", "enter it again"),
+            ("cs", "Vaše hra zůstala zachována", "zadejte"),
+            ("sl", "Vaša igra je ohranjena", "vpišite"),
+        ],
+    )
+    def test_a_conflict_says_the_hand_is_kept_not_to_type_it_again(
+        self, judge_client, table1, language, kept, retyped
+    ):
+        # The answer brings the form back with the hand typed (and the phone's queue keeps
+        # it): its words must not ask the judge to enter the hand again.
+        table1.refresh_from_db()
+        stale = hand_post(table1, declarer=1, partner=3, declarer_points=59)
+        _save(judge_client, table1, declarer=2, partner=4, declarer_points=70)
+        judge_client.cookies["django_language"] = language
+        response = judge_client.post(
+            reverse("tournaments:hand_add", args=[table1.pk]), stale, headers=HTMX
+        )
+        refusal = unquote(response.headers["X-Hand-Refusal"])
+        assert kept in refusal and retyped not in refusal
+        assert 'name="declarer_points" value="59"' in response.content.decode()
+
     def test_a_locked_table_refuses_with_the_locks_words(
         self, judge_client, table1, judge, director
     ):

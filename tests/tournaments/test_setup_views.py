@@ -236,7 +236,7 @@ def test_an_edit_before_the_draw_repins_the_house_rules_and_is_audited(tournamen
 
 
 def test_the_form_does_not_save_by_itself(club):
-    from tournaments.forms import TournamentForm
+    from tournaments.forms.setup import TournamentForm
 
     form = TournamentForm(_form(club))
     assert form.is_valid(), form.errors

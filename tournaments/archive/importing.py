@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Club, Player, Season
 from tournaments.archive.common import ArchiveError, club_fields
-from tournaments.archive.verify import verify
+from tournaments.archive.verify import PLAYER, SEASON, TOURNAMENT, verify
 from tournaments.models import (
     AuditEntry,
     Bye,
@@ -43,6 +43,15 @@ class _Stamps:
     def write(self) -> None:
         for (model, field), rows in self.rows.items():
             model._default_manager.bulk_update(rows, [field], batch_size=500)
+
+
+# The tournament's columns that name another row (or, created_at, are stamped after).
+_TOURNAMENT_REFERENCES = frozenset({"host_club", "season", "created_by", "created_at"})
+
+
+def _columns(row: dict, names: Iterable[str]) -> dict[str, Any]:
+    """The archive row's values of `names`, each written to the model field of its name."""
+    return {name: row[name] for name in names}
 
 
 def _moment_in(value: str | None) -> datetime.datetime | None:
@@ -103,14 +112,7 @@ def _player(row: dict, club: Club) -> Player:
         )
     if found:
         return found[0]
-    return Player.objects.create(
-        home_club=club,
-        member_number=row["member_number"],
-        first_name=row["first_name"],
-        last_name=row["last_name"],
-        display_name=row["display_name"],
-        active=row["active"],
-    )
+    return Player.objects.create(home_club=club, **_columns(row, PLAYER[2:]))
 
 
 def _season_in(row: dict | None, clubs: dict[str, Club]) -> Season | None:
@@ -119,16 +121,7 @@ def _season_in(row: dict | None, clubs: dict[str, Club]) -> Season | None:
     club = clubs[row["club"]] if row["club"] else None
     season = Season.objects.filter(name=row["name"], club=club).first()
     if season is None:
-        season = Season.objects.create(
-            name=row["name"],
-            club=club,
-            start_date=row["start_date"],
-            end_date=row["end_date"],
-            ranking=row["ranking"],
-            cup_points=row["cup_points"],
-            best_of=row["best_of"],
-            minimum_tournaments=row["minimum_tournaments"],
-        )
+        season = Season.objects.create(name=row["name"], club=club, **_columns(row, SEASON[2:]))
     return season
 
 
@@ -201,22 +194,9 @@ def _write(document: dict[str, Any], by: User | None) -> Tournament:
     players = {row["key"]: _player(row, clubs[row["home_club"]]) for row in document["players"]}
     t = document["tournament"]
     tournament = Tournament.objects.create(
-        name=t["name"],
-        date=t["date"],
-        venue=t["venue"],
+        **_columns(t, (name for name in TOURNAMENT if name not in _TOURNAMENT_REFERENCES)),
         host_club=clubs[t["host_club"]],
         season=_season_in(t["season"], clubs),
-        ruleset=t["ruleset"],
-        preset=t["preset"],
-        house_rules=t["house_rules"],
-        rounds_planned=t["rounds_planned"],
-        hands_per_round=t["hands_per_round"],
-        minutes_per_round=t["minutes_per_round"],
-        starting_chips=t["starting_chips"],
-        table_size=t["table_size"],
-        standings_method=t["standings_method"],
-        placement_points=t["placement_points"],
-        status=t["status"],
         created_by=optional(t["created_by"]),
     )
     stamps.add(tournament, "created_at", t["created_at"])

@@ -27,6 +27,7 @@ from tournaments.archive.common import VERSION, ArchiveError, checksum, club_fie
 from tournaments.archive.fields import clean, field, listed, record, refuse, text
 from tournaments.archive.hands import check_hands, check_sheets
 from tournaments.models import AuditEntry, Registration, Round, Seat, Table, Tournament
+from tournaments.services import SETUP_FIELDS
 
 DOCUMENT = (
     "format",
@@ -42,21 +43,10 @@ DOCUMENT = (
 )
 PLAYER = ("key", "home_club", "member_number", "first_name", "last_name", "display_name", "active")
 USER = ("username", "first_name", "last_name")
+# What the director set up, what the site pinned or keeps of it, and when and by whom.
 TOURNAMENT = (
-    "name",
-    "date",
-    "venue",
-    "host_club",
-    "season",
-    "ruleset",
-    "preset",
+    *SETUP_FIELDS,
     "house_rules",
-    "rounds_planned",
-    "hands_per_round",
-    "minutes_per_round",
-    "starting_chips",
-    "table_size",
-    "standings_method",
     "placement_points",
     "status",
     "created_by",
@@ -77,7 +67,7 @@ ROUND = ("number", "seed", "status", "byes", "tables")
 TABLE = ("number", "judge", "paper_only", "version", "seats", "hands", "sheets")
 SEAT = ("number", "player")
 AUDIT = ("actor", "action", "detail", "at")
-# Placement points are given per place at a table (tournaments.forms.MAX_PLACES).
+# Placement points are given per place at a table (tournaments.forms.setup.MAX_PLACES).
 MAX_PLACES = 8
 
 
@@ -177,14 +167,7 @@ class _Archive:
 
     def _clubs(self) -> None:
         names = [column.name for column in club_fields()]
-        rows = listed(self.document["clubs"], "clubs")
-        for index, row in enumerate(rows):
-            where = f"clubs[{index}]"
-            record(row, where, names)
-            for name in names:
-                field(Club, name, row[name], f"{where}.{name}")
-        _in_order([row["short_name"] for row in rows], "clubs")
-        self.clubs = {row["short_name"] for row in rows}
+        self.clubs = self._plain("clubs", Club, names, "short_name")
 
     def _players(self) -> None:
         rows = listed(self.document["players"], "players")
@@ -208,15 +191,20 @@ class _Archive:
         _in_order(order, "players")
 
     def _users(self) -> None:
-        rows = listed(self.document["users"], "users")
-        User = get_user_model()
+        self.users = self._plain("users", get_user_model(), USER, "username")
+
+    def _plain(self, name: str, model: type, columns: Iterable[str], key: str) -> set:
+        """The keys of list `name`, whose rows have exactly `columns`, each value as
+        `model`'s field of its name takes it, in the order of `key` as the export writes."""
+        rows = listed(self.document[name], name)
+        columns = list(columns)
         for index, row in enumerate(rows):
-            where = f"users[{index}]"
-            record(row, where, USER)
-            for name in USER:
-                field(User, name, row[name], f"{where}.{name}")
-        _in_order([row["username"] for row in rows], "users")
-        self.users = {row["username"] for row in rows}
+            where = f"{name}[{index}]"
+            record(row, where, columns)
+            for column in columns:
+                field(model, column, row[column], f"{where}.{column}")
+        _in_order([row[key] for row in rows], name)
+        return {row[key] for row in rows}
 
     # The tournament -------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from scoring.turns import sits_out
 from tournaments import hand_store, recording
 from tournaments.access import table_access
 from tournaments.feedback import form_refused, service_refusals
-from tournaments.forms import CancelRulingForm, LedgerRulingForm
+from tournaments.forms.ledger import CancelRulingForm, LedgerRulingForm
 from tournaments.models import Hand, Seat, Table, Tournament
 from tournaments.progress import STATES, table_state, with_refusals
 from tournaments.totals import counts_by_player

@@ -8,7 +8,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.roles import director_required
 from tournaments import services
-from tournaments.forms import FinishForm
+from tournaments.forms.rounds import FinishForm
 from tournaments.models import Tournament
 
 

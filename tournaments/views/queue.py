@@ -13,7 +13,7 @@ from scoring.templatetags.scoring_tags import signed
 from scoring.translate import say
 from tournaments import contact
 from tournaments.access import TableAccess, judge_of_table
-from tournaments.forms import ContactForm
+from tournaments.forms.table import ContactForm
 
 
 @judge_of_table

@@ -15,14 +15,14 @@ from accounts.roles import director_required, is_director, public
 from clubs.collation import person_key
 from tournaments import services
 from tournaments.feedback import form_refused, service_refusals
-from tournaments.forms import (
+from tournaments.forms.rounds import (
     DrawForm,
     JudgeForm,
-    ReasonForm,
     RoundStatusForm,
     SwapForm,
     judge_accounts,
 )
+from tournaments.forms.table import ReasonForm
 from tournaments.models import Round, Seat, Table, Tournament
 
 

@@ -15,7 +15,7 @@ from clubs.collation import person_key
 from clubs.models import Player
 from tournaments import services
 from tournaments.feedback import form_refused, service_refusals
-from tournaments.forms import (
+from tournaments.forms.setup import (
     NewPlayerForm,
     RegisterForm,
     RegistrationActionForm,

@@ -29,7 +29,7 @@ from tournaments.access import (
     table_access,
 )
 from tournaments.feedback import service_refusals, told_phone
-from tournaments.forms import ReasonForm, SheetForm
+from tournaments.forms.table import ReasonForm, SheetForm
 from tournaments.models import Round, ScoreSheet, Table
 from tournaments.progress import lock_message, table_rubbers
 

@@ -29,8 +29,8 @@ from scoring.turns import Turn
 from tournaments import contact, hand_store, offline, recording
 from tournaments.access import TableAccess, judge_of_table, remember_link, reread
 from tournaments.drive import table_drive
-from tournaments.feedback import service_refusals, told_phone
-from tournaments.forms import (
+from tournaments.feedback import kept_hand_conflict, service_refusals, told_phone
+from tournaments.forms.table import (
     HandDeleteForm,
     HandSubmissionForm,
     ReasonForm,
@@ -240,9 +240,9 @@ def hand_add(request: HttpRequest, access: TableAccess) -> HttpResponse:
             # The rules refuse the hand (the service scores it, once): shown at its field.
             form.refuse(error)
             return _not_saved(request, access, form)
-        except recording.StaleTable as error:
+        except recording.StaleTable:
             # Caught before `service_refusals`: the form says it, not a page message.
-            return told_phone(_conflict(request, access, form), "conflict", str(error))
+            return told_phone(_conflict(request, access, form), "conflict", kept_hand_conflict())
     if not outcome.ok:
         return told_phone(_back(request, table), outcome.refusal, outcome.message)
     number = recorded.hand.number

@@ -1,0 +1,55 @@
+"""The registration desk: a player registered, checked in (or not), withdrawn."""
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from clubs.models import Player
+from tournaments.models import Registration, Tournament
+from tournaments.services.common import TournamentError, audit
+
+
+@transaction.atomic
+def register(*, tournament: Tournament, player: Player, checked_in: bool = False) -> Registration:
+    """Register a player; a late entry plays from the next round not yet drawn."""
+    if tournament.status == Tournament.Status.FINISHED:
+        raise TournamentError(_("The tournament is finished; no more entries."))
+    next_round = (tournament.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
+    registration, created = Registration.objects.get_or_create(
+        tournament=tournament,
+        player=player,
+        defaults={"checked_in": checked_in, "first_round": next_round},
+    )
+    if not created:
+        raise TournamentError(_("%(player)s is already registered.") % {"player": player})
+    return registration
+
+
+@transaction.atomic
+def set_checked_in(*, registration: Registration, checked_in: bool, by) -> None:
+    """Check a registered player in at the desk, or undo it (audited either way)."""
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    if registration.checked_in == checked_in:
+        return
+    registration.checked_in = checked_in
+    registration.save(update_fields=["checked_in"])
+    audit(
+        tournament=registration.tournament,
+        actor=by,
+        action="check in" if checked_in else "undo check in",
+        detail=str(registration.player),
+    )
+
+
+@transaction.atomic
+def withdraw(*, registration: Registration, by) -> None:
+    """The player plays no round after the last one drawn."""
+    drawn = registration.tournament.rounds.aggregate(n=Max("number"))["n"] or 0
+    registration.last_round = max(drawn, registration.first_round - 1)
+    registration.save(update_fields=["last_round"])
+    audit(
+        tournament=registration.tournament,
+        actor=by,
+        action="withdraw",
+        detail=str(registration.player),
+    )
