@@ -6,6 +6,7 @@ from collections import Counter
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from clubs.models import Player
 from scoring import drive as movement
@@ -39,7 +40,11 @@ def draw_next_round(*, tournament: Tournament, by, seed: int | None = None) -> R
     detail = f"round {number}, seed {seed}"
     if drive.is_drive(tournament) and len(players) % movement.TABLE:
         raise TournamentError(
-            _("A drive is played %(size)s to a table: %(count)s players check in.")
+            ngettext(
+                "A drive is played %(size)s to a table: %(count)s player checks in.",
+                "A drive is played %(size)s to a table: %(count)s players check in.",
+                len(players),
+            )
             % {"size": movement.TABLE, "count": len(players)}
         )
     if drive.is_drive(tournament) and last is not None:

@@ -6,6 +6,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring import drive as movement
 from scoring import get_ruleset
@@ -116,7 +117,12 @@ def edit_tournament(*, tournament: Tournament, by, **fields: Any) -> Tournament:
     drawn = current.rounds.aggregate(n=Max("number"))["n"] or 0
     if fields.get("rounds_planned", drawn) < drawn:
         raise TournamentError(
-            _("%(drawn)s rounds are drawn already: plan at least %(drawn)s.") % {"drawn": drawn}
+            ngettext(
+                "%(drawn)s round is drawn already: plan at least %(drawn)s.",
+                "%(drawn)s rounds are drawn already: plan at least %(drawn)s.",
+                drawn,
+            )
+            % {"drawn": drawn}
         )
     was_ranked_by = current.standings_method
     for name, value in fields.items():
