@@ -1,10 +1,13 @@
 """The rows of a table's hands on the judge's page are kept in Django's cache
 (views.table._rows_cache): rendered once per state of the table's hands, and never shown
 for another state, whatever changed the hands (a save, an edit, a deletion, a director's
-ruling) or whether they may change (a confirmed sheet, a reopened table)."""
+ruling) or whether they may change (a confirmed sheet, a reopened table). And the judge's page and
+save read no table in the tournaments' order (issue 28: the judge's hot requests)."""
 
 import pytest
 from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.tournaments.helpers import hand_post
@@ -115,3 +118,16 @@ def test_the_cached_rows_are_in_the_language_of_the_page(judge_client, table1):
     judge_client.cookies["django_language"] = "cs"
     czech, _ = _page(judge_client, table1)
     assert ">history<" in english and ">history<" not in czech
+
+
+def test_the_judges_requests_read_no_table_in_the_tournaments_order(judge_client, table1):
+    """The access check reads one table by its key, and the sheets waiting beside it are
+    only ids: neither is ordered through the tables' default ordering (by round, so by
+    tournament), whose joins and compiling every judge's request paid."""
+    _add(judge_client, table1, declarer_points=59)
+    with CaptureQueriesContext(connection) as context:
+        judge_client.get(table1.get_absolute_url())
+        _add(judge_client, table1, declarer_points=70)
+    ordered = [query["sql"] for query in context.captured_queries if "ORDER BY" in query["sql"]]
+    assert ordered  # the hands, the seats and the sheets are read in order
+    assert not any('"tournaments_tournament"."date"' in sql for sql in ordered)
