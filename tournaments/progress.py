@@ -108,10 +108,12 @@ def sheets_to_confirm_beside(request: HttpRequest, table: Table) -> list[TableSt
 
 
 def _unconfirmed(**tables):
-    """The unconfirmed sheets of the tables `tables` names whose round is in play."""
+    """The unconfirmed sheets of the tables `tables` names whose round is in play, in no
+    order: only their tables' ids are read, and the sheets' default ordering (by table,
+    so by round and tournament) joined two more tables to the judge's every page."""
     return ScoreSheet.objects.filter(
         confirmed_at__isnull=True, table__round__status=Round.Status.PLAYING, **tables
-    )
+    ).order_by()
 
 
 def _to_confirm(request: HttpRequest, waiting_ids: set[int]) -> list[TableState]:

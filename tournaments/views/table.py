@@ -36,7 +36,7 @@ from tournaments.forms.table import (
     ReasonForm,
     TableVersionForm,
 )
-from tournaments.models import Hand, HandRevision, Round, Table
+from tournaments.models import Hand, HandRevision, PlayedHand, Round, Table
 from tournaments.progress import (
     Hands,
     lock_message,
@@ -84,13 +84,16 @@ def _editable(table: Table) -> bool:
 def _page(request: HttpRequest, access: TableAccess, form=None, **extra) -> HttpResponse:
     table = access.table
     hands = table.played_hands()
+    editable = _editable(table)
     context = {
         "access": access,
         "round": table.round,
         "tournament": table.round.tournament,
         "hands": hands,
-        "rows": _rows(table, hands),
-        "editable": _editable(table),
+        # Called by the template only when the rows' HTML is not in the cache.
+        "rows": functools.partial(_rows, table, hands),
+        "editable": editable,
+        **_rows_cache(table, hands, editable),
         "sheet": next(iter(table.newest_sheets), None),
         "locked": lock_message(table),
         "to_confirm": sheets_to_confirm_beside(request, table)
@@ -137,8 +140,33 @@ def _standing(
 
 # How long a blank hand form's fields stay in Django's cache (tournaments/_add_hand.html):
 # rendering its some 350 widgets is most of the judge's page and of a saved hand's answer
-# (bench/bench_requests.py, profiled: ~10 ms of a ~12 ms page at 30 hands).
+# (bench/bench_requests.py, profiled: ~10 ms of a ~12 ms page at 30 hands). The rows of a
+# table's hands (tournaments/table.html) are kept as long.
 BLANK_FORM_SECONDS = 24 * 60 * 60
+
+
+def _fragment_seconds() -> int:
+    """How long a fragment of the judge's page stays in Django's cache: not at all under
+    DEBUG (`make run`), so an edited template shows at once."""
+    return 0 if settings.DEBUG else BLANK_FORM_SECONDS
+
+
+def _rows_cache(table: Table, hands: list[PlayedHand], editable: bool) -> dict[str, object]:
+    """The `{% cache %}` arguments of the rows of the table's hands on its page: all that
+    they are rendered from (the table, whether its hands may change, each hand's number,
+    whether it was deleted and what it moved, the seats, the language) and the code's
+    version. The rows' HTML is then rendered once per state of the table's hands, never
+    shown for another state: the key holds the state itself, so no write has to
+    remember to drop it, and a table whose hands stand still renders no row again."""
+    key = (
+        table.pk,
+        editable,
+        tuple(table.seat_names),
+        tuple((hand.number, hand.deleted, tuple(hand.moved.items())) for hand in hands),
+        get_language(),
+        code_version(),
+    )
+    return {"rows_seconds": _fragment_seconds(), "rows_key": key}
 
 
 def _blank_form_cache(table: Table, form) -> dict[str, object]:
@@ -153,10 +181,7 @@ def _blank_form_cache(table: Table, form) -> dict[str, object]:
         get_language(),
         code_version(),
     )
-    return {
-        "blank_form_seconds": 0 if settings.DEBUG else BLANK_FORM_SECONDS,
-        "blank_form_key": key,
-    }
+    return {"blank_form_seconds": _fragment_seconds(), "blank_form_key": key}
 
 
 @functools.cache
