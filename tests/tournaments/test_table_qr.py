@@ -51,3 +51,11 @@ def test_an_unchanged_code_is_revalidated_and_kept_from_shared_caches(director_c
 
 def test_a_revoked_link_has_no_code(director_client, table1):
     assert _qr(director_client, table1).status_code == 404
+
+
+def test_the_round_page_fetches_a_code_only_when_it_is_scrolled_to(director_client, table1):
+    table1.judge_token = TOKEN
+    table1.save(update_fields=["judge_token"])
+    page = director_client.get(table1.round.get_absolute_url()).text
+    qr = reverse("tournaments:table_qr", args=[table1.pk])
+    assert f'<img src="{qr}" loading="lazy"' in page
