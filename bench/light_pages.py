@@ -17,6 +17,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from pathlib import Path
 
 ROOT = Path(sys.argv[1] if len(sys.argv) > 1 else Path(__file__).resolve().parent.parent)
@@ -60,7 +61,15 @@ from tournaments.models import Table
 table = Table.objects.filter(judge__username="judge", round__status="playing").order_by("pk")[0]
 table.judge_token = table.judge_token or "light-bench-judge-link"
 table.save(update_fields=["judge_token"])
-player = table.seats.order_by("number")[0].player
+# A confirmed sheet at the round's next table, so its players' pages draw a chart.
+from django.utils import timezone
+from tournaments.models import ScoreSheet, SheetLine
+other = table.round.tables.exclude(pk=table.pk).order_by("number")[0]
+sheet = ScoreSheet.objects.create(table=other, entered_actor="bench", confirmed_at=timezone.now(),
+    confirmed_by=get_user_model().objects.get(username="director"))
+SheetLine.objects.bulk_create(SheetLine(sheet=sheet, seat=seat.number, player=seat.player,
+    chips=table.round.tournament.starting_chips + 10 * (seat.number - 2)) for seat in other.seats.all())
+player = other.seats.order_by("number")[0].player
 def session(name):
     client = Client()
     client.force_login(get_user_model().objects.get(username=name))
@@ -77,13 +86,29 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
-def _phone(browser, base: str, session: str):
+def _wait_ready(base: str) -> None:
+    """Until both workers have booted (an import may build a cache the first time)."""
+    deadline = time.monotonic() + 180
+    answered = 0
+    while answered < 4:
+        try:
+            urllib.request.urlopen(base + "/healthz", timeout=30).close()
+            answered += 1
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(1)
+
+
+def _phone(browser, base: str, session: str, *, cache: bool):
+    """A throttled phone signed in with `session`; with `cache`, its browser cache works
+    (a page opened before), without, every load is a first one."""
     context = browser.new_context(viewport={"width": 360, "height": 740})
     context.add_cookies([{"name": "sessionid", "value": session, "url": base}])
     page = context.new_page()
     cdp = context.new_cdp_session(page)
     cdp.send("Network.enable")
-    cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+    cdp.send("Network.setCacheDisabled", {"cacheDisabled": not cache})
     cdp.send("Network.emulateNetworkConditions", NETWORK)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
     received = []
@@ -98,7 +123,7 @@ def _load(page, url: str) -> float:
 
 
 def measure(base: str, ids: list[str]) -> dict[str, list[float]]:
-    """Each figure `RUNS` times, each run a fresh browser context (no cache)."""
+    """Each figure `RUNS` times, each run in fresh browser contexts (empty caches)."""
     from playwright.sync_api import sync_playwright
 
     judge, director, table, sheet, round_page, player, seats = ids
@@ -112,18 +137,22 @@ def measure(base: str, ids: list[str]) -> dict[str, list[float]]:
             executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
         )
         for _ in range(RUNS):
-            context, page, received = _phone(browser, base, judge)
+            context, page, received = _phone(browser, base, judge, cache=False)
             add("table page, first load (ms)", _load(page, base + table))
             add("table page, first load (KiB)", sum(received) / 1024)
             add("table page, requests", len(received))
             context.close()
 
-            context, page, received = _phone(browser, base, judge)
-            add("player page (ms)", _load(page, base + player))
+            context, page, received = _phone(browser, base, judge, cache=True)
+            add("player page, first visit (ms)", _load(page, base + player))
             add(
-                "player page, overflow at 360 px (px)",
-                page.evaluate("document.documentElement.scrollWidth - innerWidth"),
+                "player page, chart past the screen's edge (px)",
+                page.evaluate(
+                    "document.querySelector('.chart img, .chart svg')"
+                    ".getBoundingClientRect().right - innerWidth"
+                ),
             )
+            # The judge has the sheet's page open (its scripts and styles in the cache).
             _load(page, base + sheet)
             for number in range(1, int(seats) + 1):
                 page.fill(f"#id_seat_{number}", "100")
@@ -133,7 +162,7 @@ def measure(base: str, ids: list[str]) -> dict[str, list[float]]:
             add("sheet, Check and save (ms)", (time.perf_counter() - started) * 1000)
             context.close()
 
-            context, page, received = _phone(browser, base, director)
+            context, page, received = _phone(browser, base, director, cache=True)
             add("round page with its QR codes (ms)", _load(page, base + round_page))
             qr = page.locator(".qr img").first.get_attribute("src")
             add("QR code opened (ms)", _load(page, base + qr))
@@ -158,7 +187,7 @@ def main() -> None:
             start_new_session=True,
         )
         try:
-            time.sleep(4)
+            _wait_ready(f"http://localhost:{port}")
             figures = measure(f"http://localhost:{port}", ids)
         finally:
             os.killpg(server.pid, 15)
