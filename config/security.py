@@ -5,7 +5,7 @@
 * `lockout_response` is the page a locked-out visitor sees: what happened, and when to
   try again, with status 429.
 * `SecurityHeadersMiddleware` adds the Permissions-Policy header, and gives SVG images
-  opened on their own a policy of their own (matplotlib styles its drawings inline).
+  opened on their own (the table's QR code) a policy of their own.
 """
 
 import ipaddress
@@ -59,8 +59,8 @@ def lockout_response(
     )
 
 
-# An SVG opened on its own is a document: no scripts, no fetches, only its inline styles.
-SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"
+# An SVG opened on its own is a document: no scripts, no fetches, no styles.
+SVG_POLICY = "default-src 'none'; frame-ancestors 'none'"
 
 
 class SecurityHeadersMiddleware:

@@ -65,7 +65,19 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # An anonymous flood of the scoring API is refused here, before the rest runs.
     "scoring.limits.ApiDoorMiddleware",
+    # Static files answer here, before the rest: hashed names cached for a year, and the
+    # .br/.gz files config.storage made beside them to a browser that accepts them.
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages and fragments compressed, and above every middleware that reads or writes a
+    # body. Against BREACH (a secret guessed from a compressed page's length): Django pads
+    # each compressed answer by a random length, and the CSRF token in a page is masked
+    # afresh on every request, so no two answers carry the same bytes for it.
+    "django.middleware.gzip.GZipMiddleware",
+    # A GET answered with the same bytes as the copy the browser holds gets a 304 and no
+    # body. The ETag is the body's digest, so a page that changed (the judge's table after
+    # a hand) is never answered from a stale copy; a page holding a CSRF token differs on
+    # every request and is simply sent again.
+    "django.middleware.http.ConditionalGetMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The browser's own id (the two-person rule), a cookie that outlives the session.
     "tournaments.access.BrowserIdMiddleware",

@@ -132,7 +132,6 @@ URLS = {
     "tournaments:standings_export": ("get", {"pk": "tournament", "fmt": "xlsx"}, None, PUBLIC),
     "tournaments:hands_export": ("get", {"pk": "tournament", "fmt": "csv"}, None, DIRECTOR_ONLY),
     "tournaments:archive": ("get", {"pk": "tournament"}, None, DIRECTOR_ONLY),
-    "tournaments:player_chart": ("get", {"pk": "player"}, None, PUBLIC),
     "tournaments:leaderboard": ("get", {"pk": "season"}, None, PUBLIC),
     "tournaments:leaderboard_export": ("get", {"pk": "season", "fmt": "xlsx"}, None, PUBLIC),
     "tournaments:ledger": ("get", {"pk": "tournament"}, None, DIRECTOR_ONLY),

@@ -56,14 +56,15 @@ def test_htmx_is_told_not_to_inject_its_indicator_style(client):
     assert ".htmx-request .htmx-indicator" in (ROOT / "static/css/site.css").read_text()
 
 
-def test_a_chart_opened_on_its_own_may_style_itself_but_run_nothing(client, player):
-    response = client.get(reverse("tournaments:player_chart", args=[player.pk]))
+def test_a_qr_code_opened_on_its_own_may_run_and_style_nothing(director_client, table1):
+    table1.judge_token = "a-judge-link-token"
+    table1.save(update_fields=["judge_token"])
+    response = director_client.get(reverse("tournaments:table_qr", args=[table1.pk]))
     assert response.status_code == 200
     assert response["Content-Type"].startswith("image/svg+xml")
     directives = _directives(response)
     assert directives["default-src"] == ["'none'"]
-    assert directives["style-src"] == ["'unsafe-inline'"]
-    assert "script-src" not in directives
+    assert "style-src" not in directives and "script-src" not in directives
 
 
 INLINE = {

@@ -9,10 +9,13 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 
 from clubs.models import Club, Player
+from tournaments.charts import chips_chart
 from tournaments.totals import club_results, player_history
 
 # The most recent tournaments a club page lists as hosted.
 HOSTED_SHOWN = 20
+# The most recent tournaments the player's chart draws a line for.
+CHARTED = 5
 
 
 def club_results_section(club: Club) -> SafeString:
@@ -29,7 +32,13 @@ def club_results_section(club: Club) -> SafeString:
 
 def player_history_section(player: Player) -> SafeString:
     """The tournaments the player played: chart, chips per round, total and place."""
+    history = player_history(player.pk)
+    # Oldest first, so the lines take their colours in the order they were played.
+    series = {
+        f"{item['tournament'].name} ({item['tournament'].date})": sorted(item["rounds"].items())
+        for item in reversed(history[:CHARTED])
+    }
     return render_to_string(
         "tournaments/_player_history.html",
-        {"player": player, "history": player_history(player.pk)},
+        {"player": player, "history": history, "chart": chips_chart(series)},
     )

@@ -4,7 +4,6 @@ from tournaments.views import (
     director,
     finishing,
     offline,
-    players,
     printing,
     queue,
     rounds,
@@ -65,7 +64,6 @@ urlpatterns = [
     ),
     path("tournaments/<int:pk>/hands.<str:fmt>", standings.hands_export, name="hands_export"),
     path("tournaments/<int:pk>/archive.json", standings.tournament_archive, name="archive"),
-    path("players/<int:pk>/chart.svg", players.player_chart, name="player_chart"),
     path("seasons/<int:pk>/leaderboard/", seasons.leaderboard, name="leaderboard"),
     path(
         "seasons/<int:pk>/leaderboard.<str:fmt>",

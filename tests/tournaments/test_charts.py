@@ -1,24 +1,52 @@
-"""The player's chart: its round axis names the rounds played, whole numbers only."""
+"""The player's chart: the points placed in the viewBox, whole rounds, zero always shown."""
 
-import re
+from django.template.loader import render_to_string
 
-from tournaments.charts import chips_chart_svg
-
-
-def _tick_labels(svg: str) -> list[str]:
-    # matplotlib writes each tick label's text as a comment before its glyphs.
-    return re.findall(r"<!-- (\S+) -->", svg)
+from tournaments.charts import BOTTOM, HEIGHT, LEFT, RIGHT, TOP, WIDTH, chips_chart, step_for
 
 
-def test_one_round_has_one_tick_at_that_round_not_fractions():
-    svg = chips_chart_svg({"Spring (2026-04-11)": [(1, 7)]})
-    labels = _tick_labels(svg)
-    assert "1" in labels
-    assert not any(re.fullmatch(r"\d\.\d+", label) for label in labels)
+def test_one_round_has_one_tick_at_that_round_in_the_middle():
+    chart = chips_chart({"Spring (2026-04-11)": [(1, 7)]})
+    assert [tick.value for tick in chart.rounds] == [1]
+    assert chart.rounds[0].at == (LEFT + WIDTH - RIGHT) / 2
 
 
-def test_several_rounds_tick_each_round_played():
-    svg = chips_chart_svg({"A": [(1, 3), (2, -1), (3, 4)], "B": [(1, -2), (2, 5)]})
-    labels = _tick_labels(svg)
-    assert {"1", "2", "3"} <= set(labels)
-    assert "2.5" not in labels and "0.5" not in labels
+def test_the_lines_run_through_the_running_totals():
+    chart = chips_chart({"A": [(1, 3), (2, -1), (3, 4)], "B": [(1, -2), (2, 5)]})
+    assert [point.total for point in chart.lines[0].points] == [3, 2, 6]
+    assert [point.total for point in chart.lines[1].points] == [-2, 3]
+    assert [tick.value for tick in chart.rounds] == [1, 2, 3]
+    values = [tick.value for tick in chart.chips]
+    assert values[0] <= -2 and values[-1] >= 6 and 0 in values
+
+
+def test_every_point_lies_inside_the_plot():
+    chart = chips_chart({"A": [(1, -300), (2, 450), (5, 20)], "B": [(3, 1)]})
+    for line in chart.lines:
+        for point in line.points:
+            assert LEFT <= point.x <= WIDTH - RIGHT and TOP <= point.y <= HEIGHT - BOTTOM
+    assert TOP <= chart.zero <= HEIGHT - BOTTOM
+
+
+def test_nothing_played_draws_no_chart():
+    assert chips_chart({}) is None
+    assert chips_chart({"A": []}) is None
+
+
+def test_a_level_line_of_zeros_still_has_an_axis_to_sit_on():
+    chart = chips_chart({"A": [(1, 0), (2, 0)]})
+    assert len(chart.chips) >= 2 and chart.lines[0].points[0].y == chart.zero
+
+
+def test_steps_are_round_numbers():
+    assert step_for(30) == 10 and step_for(7) == 2 and step_for(900) == 200
+    assert step_for(0) == 1
+
+
+def test_the_drawing_names_itself_and_its_lines_for_a_screen_reader():
+    chart = chips_chart({"Cup (2026-04-11)": [(1, 5), (2, -3)]})
+    svg = render_to_string("tournaments/_chips_chart.html", {"chart": chart})
+    assert 'role="img"' in svg and 'aria-labelledby="chips-chart-title"' in svg
+    assert '<title id="chips-chart-title">Chips won so far after each round' in svg
+    assert '<polyline points="' in svg and "Cup (2026-04-11)" in svg
+    assert "style=" not in svg

@@ -1,7 +1,8 @@
 """The judge's link as a QR code, drawn as vector squares so it prints sharp at any size.
 
 The qrcode library makes the matrix; it is drawn as a PDF form XObject named after the
-link, so each code sits in the PDF as one object a test (or a later page) can find.
+link, so each code sits in the PDF as one object a test (or a later page) can find, and
+as an SVG path for the round page (`svg_path`).
 """
 
 import functools
@@ -50,6 +51,21 @@ def dark_runs(matrix: Matrix) -> Iterator[tuple[int, int, int]]:
             elif not dark and start is not None:
                 yield row, start, column - start
                 start = None
+
+
+def svg_path(matrix: Matrix) -> str:
+    """The dark runs as one SVG path in module units, shifted by the quiet zone.
+
+    A screen's code is this path in a viewBox `len(matrix) + 2 * QUIET_MODULES` wide:
+    a few kilobytes where a square a module would be four times as many.
+
+    >>> svg_path(((True, True, False),))
+    'M4 4h2v1h-2z'
+    """
+    return "".join(
+        f"M{column + QUIET_MODULES} {row + QUIET_MODULES}h{length}v1h-{length}z"
+        for row, column, length in dark_runs(matrix)
+    )
 
 
 def form_name(url: str, size: float) -> str:
