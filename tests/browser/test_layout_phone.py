@@ -80,7 +80,9 @@ def test_the_card_counters_total_stays_in_view_while_cards_are_ticked(browser_pa
     page.wait_for_selector("#card-count:has-text('1 card ticked')")
     # The first cards at the top of the screen: the count, below the whole pack, is
     # still on the screen.
-    page.evaluate("window.scrollBy(0, document.querySelector('.card-picker').getBoundingClientRect().top)")
+    page.evaluate(
+        "window.scrollBy(0, document.querySelector('.card-picker').getBoundingClientRect().top)"
+    )
     box = page.locator("#card-count .count").bounding_box()
     height = page.viewport_size["height"]
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, box
