@@ -15,8 +15,12 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 
-from tests.browser.conftest import BROWSER_TEST, logged_in
-from tests.browser.test_table_of_eight_phone import _table_of_eight
+from tests.browser.conftest import (
+    BROWSER_TEST,
+    fill_slovenian_trojka,
+    logged_in,
+    table_of_eight_for,
+)
 
 pytestmark = BROWSER_TEST
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
@@ -36,16 +40,11 @@ CZECH_HANDS = (
 def test_the_table_of_eight_and_the_rulings_at_360_px(
     browser_page, live_server, club, director, judge
 ):
-    table = _table_of_eight(club, director, judge, "si_double", "Šuštaršič")
+    table = table_of_eight_for(club, director, judge, "si_double", "Šuštaršič")
     logged_in(browser_page, live_server, judge)
     page = browser_page.new_page()
     page.goto(f"{live_server.url}/tables/{table.pk}/")
-    page.click("summary.button")
-    page.select_option("#id_contract", "trojka")
-    page.select_option("#id_declarer", "1")
-    page.check("input[name=partners][value='3']")
-    page.check("input[name=partners][value='7']")
-    page.fill("#id_declarer_points", "83")
+    fill_slovenian_trojka(page)
     page.click("button[value=save]")
     page.wait_for_selector("text=Hand 1 saved")
     page.reload()

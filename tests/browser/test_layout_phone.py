@@ -4,8 +4,7 @@ slim, and the conflict box keeps a hand's chips on one line."""
 
 import pytest
 
-from tests.browser.conftest import BROWSER_TEST, logged_in
-from tests.browser.test_table_of_eight_phone import _table_of_eight
+from tests.browser.conftest import BROWSER_TEST, fill_slovenian_trojka, logged_in
 
 pytestmark = BROWSER_TEST
 PHONE = 360
@@ -28,25 +27,13 @@ def right_edge(page, selector: str) -> float:
     return box["x"] + box["width"]
 
 
-@pytest.fixture
-def slovenian_table_of_eight(club, director, judge):
-    return _table_of_eight(club, director, judge, "si_double", "Šuštaršič")
-
-
 def test_a_table_of_eight_shows_every_seat_and_the_edit_link_at_360_px(
     browser_page, live_server, judge, slovenian_table_of_eight
 ):
     logged_in(browser_page, live_server, judge)
     page = browser_page.new_page()
     page.goto(f"{live_server.url}/tables/{slovenian_table_of_eight.pk}/")
-    page.click("summary.button")
-    page.select_option("#id_contract", "trojka")
-    page.select_option("#id_declarer", "1")
-    page.check("input[name=partners][value='3']")
-    page.check("input[name=partners][value='7']")
-    page.fill("#id_declarer_points", "83")
-    page.locator("#id_kontra").focus()
-    page.wait_for_selector("#preview table.settlement")
+    fill_slovenian_trojka(page)
     assert_fits(page)
     assert right_edge(page, "#preview table.settlement tfoot th") <= PHONE
     page.click("button[value=save]")
