@@ -1,6 +1,8 @@
 from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
+from django.http import HttpRequest, HttpResponsePermanentRedirect
+from django.templatetags.static import static
 from django.urls import include, path
 from django.views.i18n import set_language
 
@@ -8,6 +10,14 @@ from accounts import views as account_views
 from accounts.roles import public
 from clubs import views as club_views
 from config.health import healthz
+
+
+@public
+def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
+    """/favicon.ico, which browsers and feed readers ask for before reading any page's
+    <link rel="icon">: the icon in static/, so a first visit logs no 404."""
+    return HttpResponsePermanentRedirect(static("favicon.ico"))
+
 
 urlpatterns = [
     path("", club_views.home, name="home"),
@@ -45,5 +55,6 @@ urlpatterns = [
     path("i18n/setlang/", public(set_language), name="set_language"),
     # For the proxy, load balancer or monitor (docs/deploy.md); exempt from the HTTPS redirect.
     path("healthz", healthz, name="healthz"),
+    path("favicon.ico", favicon, name="favicon"),
     path(settings.ADMIN_URL, admin.site.urls),
 ]

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
+from types import MappingProxyType
 from typing import Any
 
 from scoring.jsonio import number_text
@@ -40,6 +41,7 @@ from scoring.settlement import (
 from scoring.words import Phrase, Value, gettext_noop, phrase, series, word
 
 __all__ = [
+    "CZECH_CONTRACTS",
     "SIDE",
     "TALON",
     "amount_text",
@@ -155,14 +157,21 @@ def doubled(amount: Amount, level: int, levels: Levels, parts: list[Phrase]) -> 
 
 
 def hand_summary(
-    hand: Mapping[str, Any], level_name: str = "", catalogue: Sequence[PenaltyEntry] = ()
+    hand: Mapping[str, Any],
+    level_name: str = "",
+    catalogue: Sequence[PenaltyEntry] = (),
+    *,
+    contracts: Mapping[str, str] = MappingProxyType({}),
+    announced: Sequence[Value] = (),
 ) -> Phrase:
     """A recorded hand in one line for score sheets and exports: the contract, the
     declaring side, the points, the doubling level's name and what else happened.
 
     Penalties are named by their titles in ``catalogue`` (the ruleset's); a penalty that
     voids the hand says so instead of a game that did not count. Reads the stored JSON as
-    it is (a hand saved under older validation still prints).
+    it is (a hand saved under older validation still prints). ``contracts`` titles the
+    contracts as players say them (``"druha"`` is "Druhá"), else the code is shown
+    capitalised; ``announced`` (hlášky, bonuses) follow the game.
 
     >>> from scoring.rulesets.spjst_catalogue import PENALTIES
     >>> str(hand_summary({"contract": "povinost", "declarer": 1,
@@ -181,23 +190,46 @@ def hand_summary(
         void = void or bool(entry and entry.voids_hand)
     if void:
         return phrase("Void: {penalties}", penalties=series(said))
-    game = _game_summary(hand, level_name)
+    game = _game_summary(hand, level_name, contracts, announced)
     return series([game, *said] if game else said) if game or said else word("—")
 
 
-def _game_summary(hand: Mapping[str, Any], level_name: str) -> Phrase | None:
+def _game_summary(
+    hand: Mapping[str, Any],
+    level_name: str,
+    contracts: Mapping[str, str],
+    announced: Sequence[Value],
+) -> Phrase | None:
     contract = hand.get("contract")
     if not contract:
         return None
+    code = str(contract)
+    title = word(contracts[code]) if code in contracts else code.replace("_", " ").capitalize()
     side = str(hand.get("declarer") or "")
     if hand.get("partner"):
         side += f"+{hand['partner']}"
-    text = f"{str(contract).replace('_', ' ').capitalize()} {side}".strip()
     if hand.get("declarer_points") is not None:
-        text += f": {hand['declarer_points']}"
+        side += f": {hand['declarer_points']}"
     extras = [word(level_name)] if level_name else []
     extras += [word(name) for name in (_PAGAT, _VALAT) if hand.get(name.lower())]
-    return series([text, *extras], ", ")
+    head = series([title, side], " ") if side else series([title])
+    return series([head, *extras, *announced], ", ")
+
+
+# The Czech contracts as players name them; the Czech rulesets' summaries and the hand
+# forms' pills both read these.
+CZECH_CONTRACTS = MappingProxyType(
+    {
+        "prvni": gettext_noop("První"),
+        "druha": gettext_noop("Druhá"),
+        "treti": gettext_noop("Třetí"),
+        "ctvrta": gettext_noop("Čtvrtá"),
+        "pata": gettext_noop("Pátá"),
+        "preferanc": gettext_noop("Preferanc"),
+        "solo": gettext_noop("Sólo"),
+        "varsava": gettext_noop("Varšava"),
+    }
+)
 
 
 _PAGAT, _VALAT = gettext_noop("Pagat"), gettext_noop("Valat")

@@ -47,6 +47,8 @@ URLS = {
     "set_language": ("post", {}, {"language": "cs"}, EVERYONE_302),
     # For the proxy and monitor: the test database is up and migrated.
     "healthz": ("get", {}, None, PUBLIC),
+    # Asked for by browsers before any page: the icon in static/.
+    "favicon": ("get", {}, None, dict.fromkeys(ROLES, 301)),
     "clubs:club_list": ("get", {}, None, PUBLIC),
     "clubs:club_create": ("get", {}, None, DIRECTOR_ONLY),
     "clubs:club_detail": ("get", {"pk": "club"}, None, PUBLIC),

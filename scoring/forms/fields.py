@@ -15,6 +15,7 @@ from django.utils.translation import pgettext_lazy
 from scoring.bounds import OutOfBounds, read_decimal, read_integer
 from scoring.cards import PACK, Card, Suit
 from scoring.house_rules import HouseRule
+from scoring.labels import CZECH_CONTRACTS
 from scoring.levels import Levels
 from scoring.translate import error_text
 
@@ -118,22 +119,9 @@ def card_groups() -> list[tuple[StrOrPromise, list[Card]]]:
     return [(labels[suit], [c for c in PACK if c.suit == suit]) for suit in SUIT_ORDER]
 
 
-# The Czech contracts' names, for the rulesets' own Contract enums.
-CZECH_CONTRACTS = {
-    "prvni": _("První"),
-    "druha": _("Druhá"),
-    "treti": _("Třetí"),
-    "ctvrta": _("Čtvrtá"),
-    "pata": _("Pátá"),
-    "preferanc": _("Preferanc"),
-    "solo": _("Sólo"),
-    "varsava": _("Varšava"),
-}
-
-
 def contract_field(contracts: Iterable[Enum]) -> forms.ChoiceField:
     """The contract as pills, from a Czech ruleset's Contract enum (první first)."""
-    choices = [(contract.value, CZECH_CONTRACTS[contract.value]) for contract in contracts]
+    choices = [(contract.value, _(CZECH_CONTRACTS[contract.value])) for contract in contracts]
     return forms.ChoiceField(label=_("Contract"), choices=choices, widget=PILLS, initial="prvni")
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from scoring.house_rules import HouseRule, resolve
 from scoring.labels import (
+    CZECH_CONTRACTS,
     SIDE,
     called,
     doubled,
@@ -258,6 +259,17 @@ def _varsava_lines(hand: Hand) -> list[Line]:
 
 
 def summary(hand: Mapping[str, Any]) -> Phrase:
-    """A recorded hand in one line: ``Druha 1: 41, tutti`` (a Varšava shows its own flek)."""
+    """A recorded hand in one line: ``Druhá 1: 41, tutti`` (a Varšava shows its own flek)."""
     level = hand.get("varsava_flek") or hand.get("flek") or 0
-    return hand_summary(hand, LEVELS.name(level) if level else "", PENALTIES)
+    bonuses = [
+        word(BONUSES[str(bonus["kind"])].title)
+        for bonus in hand.get("bonuses") or ()
+        if str(bonus.get("kind")) in BONUSES
+    ]
+    return hand_summary(
+        hand,
+        LEVELS.name(level) if level else "",
+        PENALTIES,
+        contracts=CZECH_CONTRACTS,
+        announced=bonuses,
+    )

@@ -18,6 +18,7 @@ from typing import Any
 
 from scoring.house_rules import HouseRule, resolve
 from scoring.labels import (
+    CZECH_CONTRACTS,
     SIDE,
     TALON,
     called,
@@ -35,7 +36,7 @@ from scoring.rulesets.cz_varsava import loser_line
 from scoring.rulesets.cz_xix_hand import LEVELS, NAME, SEATS, Contract, Hand
 from scoring.rulesets.cz_xix_hlasky import HLASKY, hlaska_lines
 from scoring.settlement import Amount, Line, Settlement, exact, zero
-from scoring.words import Phrase, Value, gettext_noop, phrase, word
+from scoring.words import Phrase, Value, gettext_noop, phrase, series, word
 
 __all__ = [
     "DEAL",
@@ -318,5 +319,11 @@ def _valat_line(hand: Hand) -> tuple[Line, ...]:
 
 
 def summary(hand: Mapping[str, Any]) -> Phrase:
-    """A recorded hand in one line: ``Prvni 1+3: 41, flek, Pagat``."""
-    return hand_summary(hand, LEVELS.name(hand["flek"]) if hand.get("flek") else "", PENALTIES)
+    """A recorded hand in one line: ``První 1+3: 41, flek, Pagat, Honéry (3)``."""
+    hlasky = [
+        series([word(HLASKY[str(each["kind"])].title), f"({each['seat']})"], " ")
+        for each in hand.get("hlasky") or ()
+        if str(each.get("kind")) in HLASKY
+    ]
+    level = LEVELS.name(hand["flek"]) if hand.get("flek") else ""
+    return hand_summary(hand, level, PENALTIES, contracts=CZECH_CONTRACTS, announced=hlasky)

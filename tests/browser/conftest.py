@@ -1,5 +1,6 @@
 """What the browser tests share: the marks that say where they run, and a 360 px phone."""
 
+import datetime
 import os
 import shutil
 
@@ -74,3 +75,46 @@ def previewed(page) -> None:
     preview's settlement."""
     page.locator("#id_challenge").focus()
     page.wait_for_selector("#preview table.settlement")
+
+
+def fill_slovenian_trojka(page) -> None:
+    """Open the judge's hand form at a two-pack Slovenian table of eight and fill a
+    trojka (seat 1 with 3 and 7, 83 points); wait for the live preview."""
+    page.click("summary.button")
+    page.select_option("#id_contract", "trojka")
+    page.select_option("#id_declarer", "1")
+    page.check("input[name=partners][value='3']")
+    page.check("input[name=partners][value='7']")
+    page.fill("#id_declarer_points", "83")
+    page.locator("#id_kontra").focus()
+    page.wait_for_selector("#preview table.settlement")
+
+
+FIRST_NAMES = ["Žiga", "Špela", "Nejc", "Urška", "Blaž", "Tjaša", "Rok", "Maja"]
+
+
+def table_of_eight_for(club, director, judge, ruleset: str, surname: str):
+    """A tournament of `ruleset` with eight checked-in players at one table in play."""
+    from clubs.models import Player
+    from tournaments import services
+    from tournaments.models import Round
+
+    tournament = services.create_tournament(
+        by=director, ruleset=ruleset, name=f"{ruleset} for eight", host_club=club,
+        date=datetime.date(2026, 11, 28), rounds_planned=1, hands_per_round=8, table_size=8,
+    )  # fmt: skip
+    for n, first_name in enumerate(FIRST_NAMES):
+        player = Player.objects.create(
+            first_name=first_name, last_name=f"{surname} {n}", home_club=club
+        )
+        services.register(tournament=tournament, player=player, checked_in=True)
+    round_ = services.draw_next_round(tournament=tournament, by=director, seed=3)
+    services.set_round_status(round_=round_, status=Round.Status.PLAYING, by=director)
+    table = round_.tables.get()
+    services.set_judge(table=table, by=director, judge=judge)
+    return table
+
+
+@pytest.fixture
+def slovenian_table_of_eight(club, director, judge):
+    return table_of_eight_for(club, director, judge, "si_double", "Zupančič")

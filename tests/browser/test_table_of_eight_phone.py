@@ -4,48 +4,27 @@ The two-pack Slovenian game seats eight; Tally (tests/rulesets/tally.py) stands 
 so the page's layout is tested apart from that game's form.
 """
 
-import datetime
 from pathlib import Path
 
 import pytest
 
 from scoring.registry import registered
-from tests.browser.conftest import BROWSER_TEST, logged_in
+from tests.browser.conftest import (
+    BROWSER_TEST,
+    fill_slovenian_trojka,
+    logged_in,
+    table_of_eight_for,
+)
 from tests.rulesets import tally
 
 pytestmark = BROWSER_TEST
 SHOTS = Path(__file__).resolve().parent.parent.parent / "test-results"
 
 
-FIRST_NAMES = ["Žiga", "Špela", "Nejc", "Urška", "Blaž", "Tjaša", "Rok", "Maja"]
-
-
-def _table_of_eight(club, director, judge, ruleset: str, surname: str):
-    """A tournament of `ruleset` with eight checked-in players at one table in play."""
-    from clubs.models import Player
-    from tournaments import services
-    from tournaments.models import Round
-
-    tournament = services.create_tournament(
-        by=director, ruleset=ruleset, name=f"{ruleset} for eight", host_club=club,
-        date=datetime.date(2026, 11, 28), rounds_planned=1, hands_per_round=8, table_size=8,
-    )  # fmt: skip
-    for n, first_name in enumerate(FIRST_NAMES):
-        player = Player.objects.create(
-            first_name=first_name, last_name=f"{surname} {n}", home_club=club
-        )
-        services.register(tournament=tournament, player=player, checked_in=True)
-    round_ = services.draw_next_round(tournament=tournament, by=director, seed=3)
-    services.set_round_status(round_=round_, status=Round.Status.PLAYING, by=director)
-    table = round_.tables.get()
-    services.set_judge(table=table, by=director, judge=judge)
-    return table
-
-
 @pytest.fixture
 def table_of_eight(club, director, judge):
     with registered(tally):
-        yield _table_of_eight(club, director, judge, "tally", "Zupančič-Kovačević")
+        yield table_of_eight_for(club, director, judge, "tally", "Zupančič-Kovačević")
 
 
 def _fits(page) -> bool:
@@ -76,11 +55,6 @@ def test_a_judge_records_a_hand_at_a_table_of_eight_on_a_phone(
     assert Hand.objects.get().deltas()[6] == 35
 
 
-@pytest.fixture
-def slovenian_table_of_eight(club, director, judge):
-    return _table_of_eight(club, director, judge, "si_double", "Zupančič")
-
-
 def test_a_slovenian_hand_at_a_table_of_eight_on_a_phone(
     browser_page, live_server, judge, slovenian_table_of_eight
 ):
@@ -96,14 +70,7 @@ def test_a_slovenian_hand_at_a_table_of_eight_on_a_phone(
         "[...document.querySelectorAll('.seat-name')].filter(e => e.scrollHeight > e.clientHeight + 1).length"
     )
     assert clipped == 0
-    page.click("summary.button")
-    page.select_option("#id_contract", "trojka")
-    page.select_option("#id_declarer", "1")
-    page.check("input[name=partners][value='3']")
-    page.check("input[name=partners][value='7']")
-    page.fill("#id_declarer_points", "83")
-    page.locator("#id_kontra").focus()
-    page.wait_for_selector("#preview table.settlement")
+    fill_slovenian_trojka(page)
     assert "30 + |83 − 70|" in page.inner_text("#preview") or "+45" in page.inner_text("#preview")
     assert _fits(page)
     SHOTS.mkdir(exist_ok=True)

@@ -144,9 +144,11 @@ def listing_table(
     *,
     right: Sequence[int] = (),
     size: float = 10,
+    cell_styles: Sequence[tuple] = (),
 ) -> LongTable:
     """A list with a bold header row that repeats on every page and shaded alternate rows;
-    the columns numbered in `right` are right-aligned (numbers)."""
+    the columns numbered in `right` are right-aligned (numbers); `cell_styles` come last
+    (a cell's own font size)."""
     style = [
         ("FONT", (0, 0), (-1, -1), REGULAR, size, size * 1.2),
         ("FONT", (0, 0), (-1, 0), BOLD, size, size * 1.2),
@@ -157,6 +159,7 @@ def listing_table(
         ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
     ]
     style += [("ALIGN", (column, 0), (column, -1), "RIGHT") for column in right]
+    style += cell_styles
     return LongTable(
         list(data), colWidths=list(widths), repeatRows=1, style=TableStyle(style), hAlign="LEFT"
     )

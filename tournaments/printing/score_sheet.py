@@ -13,6 +13,7 @@ from xml.sax.saxutils import escape
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import cm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
     Flowable,
     KeepInFrame,
@@ -30,7 +31,7 @@ from tournaments.printing.fonts import BOLD, REGULAR, register_fonts
 from tournaments.printing.pages import NO_PADDING, RULE, build_pdf, frame_size, page_template
 from tournaments.printing.qr import QrCode
 from tournaments.printing.score_grid import CHROME_HEIGHT, grid_table
-from tournaments.printing.text import fit_text, long_date
+from tournaments.printing.text import FittedText, fit_text, long_date
 
 # Blank rows leave room to write in; printed rows need only their text.
 PREFERRED_ROW = {False: 26.0, True: 20.0}
@@ -39,6 +40,10 @@ GAP = 8.0
 QR_SIZE = 2.8 * cm  # the code itself; phones read 2.5 cm and up from a table's width away
 QR_COLUMN = 3.8 * cm
 SIGN_SPACE, SIGN_LABEL, SIGN_COLUMNS, SIGN_GAP = 26.0, 18.0, 3, 12.0
+# The totals line: the rule and the sum's label take at least these, more when their
+# words need it; reportlab pads a cell 6 points a side (the rule's left side is 0).
+RULE_COLUMN, LABEL_COLUMN, TOTAL_COLUMN, VERDICT_COLUMN = 4.7 * cm, 3.2 * cm, 2.2 * cm, 2.5 * cm
+TOTALS_PADDING = 6.0
 SMALL = ParagraphStyle("small", fontName=REGULAR, fontSize=7, leading=8.5)
 CAPTION = ParagraphStyle("caption", parent=SMALL, alignment=TA_CENTER)
 
@@ -93,30 +98,51 @@ def totals_line(doc: ScoreSheetDoc, width: float) -> Table:
     """ "Total must equal 400", the sum of the counts (or a box for it) and what it says;
     under it, who confirmed the counts."""
     total, verdict = total_verdict(doc)
-    widths = [4.7 * cm, 3.2 * cm, 2.2 * cm]
     words = doc.words
     rule = (
         words.total_must_equal % {"total": doc.table_total}
         if doc.table_total is not None
         else words.counts_are_sums
     )
-    data = [[rule, words.sum_of_counts, total, verdict]]
+    (rule_text, label_text), widths = _measured_labels(rule, words.sum_of_counts, width)
+    data = [[rule_text.text, label_text.text, total, verdict]]
     style = [
         ("FONT", (0, 0), (-1, -1), REGULAR, 9, 11),
-        ("FONT", (0, 0), (0, 0), BOLD, 10, 12),
+        ("FONT", (0, 0), (0, 0), BOLD, rule_text.size, rule_text.size * 1.2),
+        ("FONT", (1, 0), (1, 0), REGULAR, label_text.size, label_text.size * 1.2),
         ("FONT", (2, 0), (3, 0), BOLD, 11, 13),
         ("ALIGN", (1, 0), (2, 0), "RIGHT"),
         ("BOX", (2, 0), (2, 0), 1.2, RULE),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("LEFTPADDING", (0, 0), (0, -1), 0),
     ]
-    heights = [22]
+    lines = max(len(rule_text.lines), len(label_text.lines))
+    heights = [22 if lines == 1 else lines * 11 + 4]
     if doc.confirmed_by:
         data.append([words.counts_confirmed_by % {"name": doc.confirmed_by}, "", "", ""])
         style += [("SPAN", (0, 1), (-1, 1)), ("FONT", (0, 1), (-1, 1), REGULAR, 8, 9.5)]
         heights.append(13)
-    widths.append(width - sum(widths))
     return Table(data, colWidths=widths, rowHeights=heights, style=TableStyle(style), hAlign="LEFT")
+
+
+def _measured_labels(
+    rule: str, label: str, width: float
+) -> tuple[tuple[FittedText, FittedText], list[float]]:
+    """The rule ("Total must equal 400") and the label of the sum, each measured in its
+    own font before it is drawn, so that no translation runs into the next cell; the
+    column widths that hold them (the rule's, the label's, the total's, the verdict's)."""
+    pad = TOTALS_PADDING
+    rule_width = max(RULE_COLUMN, stringWidth(rule, BOLD, 10) + pad)
+    label_width = max(LABEL_COLUMN, stringWidth(label, REGULAR, 9) + 2 * pad)
+    room = width - TOTAL_COLUMN - VERDICT_COLUMN
+    if rule_width + label_width > room:  # a long translation: share the room and wrap
+        rule_width, label_width = room * 0.55, room * 0.45
+    fitted = (
+        fit_text(rule, BOLD, rule_width - pad, max_lines=2, largest=10, smallest=7),
+        fit_text(label, REGULAR, label_width - 2 * pad, max_lines=2, largest=9, smallest=6.5),
+    )
+    rest = width - rule_width - label_width - TOTAL_COLUMN
+    return fitted, [rule_width, label_width, TOTAL_COLUMN, rest]
 
 
 def _signature_rows(

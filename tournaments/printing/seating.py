@@ -17,7 +17,7 @@ from tournaments.printing.pages import (
     numbered_pdf,
     title_block,
 )
-from tournaments.printing.text import alphabetical_key, long_date, wrapped
+from tournaments.printing.text import alphabetical_key, fit_text, long_date, wrapped
 
 SIZE = 11  # read standing, from a step back
 TABLE_COLUMN = 50.0
@@ -31,14 +31,23 @@ def by_table(doc: SeatingDoc, width: float) -> LongTable:
     column = (width - TABLE_COLUMN) / seats
     words = doc.words
     header = [words.table, *[words.seat_number % {"seat": n} for n in range(1, seats + 1)]]
-    rows = [
-        [
-            str(table.number),
-            *[wrapped(seat.name, REGULAR, SIZE, column - PADDING) for seat in table.seats],
+    rows: list[list[str]] = [header]
+    sizes: list[tuple] = []
+    for row, table in enumerate(doc.tables, start=1):
+        # Eight seats leave about 50 points a name: a long surname shrinks to fit rather
+        # than break mid-word ("Šuštarši/č").
+        names = [
+            fit_text(seat.name, REGULAR, column - PADDING, max_lines=3, largest=SIZE, smallest=7)
+            for seat in table.seats
         ]
-        for table in doc.tables
-    ]
-    return listing_table([header, *rows], [TABLE_COLUMN, *[column] * seats], right=[0], size=SIZE)
+        rows.append([str(table.number), *[name.text for name in names]])
+        sizes += [
+            ("FONT", (seat, row), (seat, row), REGULAR, name.size, name.size * 1.2)
+            for seat, name in enumerate(names, start=1)
+            if name.size != SIZE
+        ]
+    widths = [TABLE_COLUMN, *[column] * seats]
+    return listing_table(rows, widths, right=[0], size=SIZE, cell_styles=sizes)
 
 
 def placements(doc: SeatingDoc) -> Iterator[tuple[str, str, str]]:
