@@ -13,7 +13,7 @@ through the DevTools protocol, and times:
   requests), and a reload with the browser's cache;
 * *Save hand*, over `--saves` hands: the click until the new row is in the table, and
   until it is confirmed by the server (no row of the table still marked
-  `data-state="sending"`), p50 and p95;
+  `data-state="sending"` or waiting), p50 and p95;
 * the score sheet's *Check and save the sheet* (the click until the answer's page has
   loaded), and a player's page (first load, empty cache).
 
@@ -71,7 +71,7 @@ TIME_SAVE = """() => new Promise((resolve, reject) => {
     const current = document.getElementById("hands-body") || body;
     const count = current.querySelectorAll("tr:not(#no-hand)").length;
     if (count > before && times.shown === undefined) times.shown = now;
-    if (count > before && !current.querySelector("[data-state=sending]")) {
+    if (count > before && !current.querySelector("[data-state=sending], [data-state=waiting]")) {
       times.confirmed = now;
       observer.disconnect();
       resolve(times);
