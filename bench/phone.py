@@ -25,23 +25,21 @@ two hands, to check the bench still runs.
 """
 
 import argparse
+import asyncio
 import os
 import secrets
 import shutil
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-import httpx
-
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from bench.load import _start_gunicorn, _stop_gunicorn, _wait_ready  # noqa: E402  (through ROOT)
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 PHONE = {"width": 360, "height": 740}
@@ -97,62 +95,6 @@ class Budget:
 
     def verdict(self, value: float) -> str:
         return f"≤ {self.limit:g} {self.unit}: {'met' if value <= self.limit else 'NOT met'}"
-
-
-def _free_socket() -> socket.socket:
-    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    listener.bind(("127.0.0.1", 0))
-    return listener
-
-
-def _serve(env: dict, listener: socket.socket, log: Path) -> subprocess.Popen:
-    """gunicorn on the bound loopback socket, in a process group of its own."""
-    with log.open("ab") as out:
-        return subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "gunicorn",
-                "config.wsgi",
-                "--bind",
-                f"fd://{listener.fileno()}",
-                "--workers",
-                "2",
-                "--timeout",
-                "30",
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL,
-            pass_fds=[listener.fileno()],
-            start_new_session=True,
-        )
-
-
-def _stop(process: subprocess.Popen) -> None:
-    try:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=15)
-    except ProcessLookupError:
-        return
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait(timeout=5)
-
-
-def _wait_ready(process: subprocess.Popen, base: str, log: Path) -> None:
-    for _ in range(120):
-        if process.poll() is not None:
-            raise RuntimeError(f"gunicorn exited with {process.returncode}:\n{log.read_text()}")
-        try:
-            if httpx.get(f"{base}/healthz", trust_env=False).status_code == 200:
-                return
-        except httpx.TransportError:
-            pass
-        time.sleep(0.5)
-    raise RuntimeError(f"gunicorn did not answer /healthz within 60 s:\n{log.read_text()}")
 
 
 @dataclass(frozen=True)
@@ -357,16 +299,13 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     saves = SHORT_SAVES if arguments.short else arguments.saves
     with tempfile.TemporaryDirectory(prefix="tarock-phone-") as folder:
-        listener = _free_socket()
-        host, port = listener.getsockname()
-        base = f"http://{host}:{port}"
         env = {
             **os.environ,
             "DJANGO_SETTINGS_MODULE": "config.settings",
             "DATABASE_URL": f"sqlite:///{Path(folder) / 'phone.sqlite3'}",
             "DEBUG": "0",
             "SECRET_KEY": secrets.token_urlsafe(50),
-            "ALLOWED_HOSTS": host,
+            "ALLOWED_HOSTS": "127.0.0.1",
             # Plain HTTP on loopback, where a phone would speak HTTPS to the proxy.
             "SECURE_SSL_REDIRECT": "0",
             "LOG_LEVEL": "WARNING",
@@ -374,10 +313,10 @@ def main(argv: list[str] | None = None) -> int:
         os.environ.update(env)
         site = build()
         log = Path(folder) / "gunicorn.log"
-        process = _serve(env, listener, log)
-        listener.close()
+        # As the load test serves it (bench/load.py), with two workers.
+        process, base = _start_gunicorn(env, 2, log, Path(folder) / "access.log")
         try:
-            _wait_ready(process, base, log)
+            asyncio.run(_wait_ready(process, base, log))
             print(
                 f"bench-phone: {base}, Chromium at {PHONE['width']}×{PHONE['height']}, CPU ÷"
                 f"{CPU_SLOWDOWN}, slow 4G; load average {os.getloadavg()[0]:.1f}",
@@ -386,7 +325,7 @@ def main(argv: list[str] | None = None) -> int:
             for line in measure(base, site, saves):
                 print(line, flush=True)
         finally:
-            _stop(process)
+            _stop_gunicorn(process)
     return 0
 
 
