@@ -28,7 +28,6 @@ import argparse
 import asyncio
 import os
 import secrets
-import shutil
 import statistics
 import sys
 import tempfile
@@ -40,8 +39,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.load import _start_gunicorn, _stop_gunicorn, _wait_ready  # noqa: E402  (through ROOT)
+from tests.browser.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 PHONE = {"width": 360, "height": 740}
 CPU_SLOWDOWN = 4
 # Lighthouse's "slow 4G", in the units of Network.emulateNetworkConditions (bytes/s).
@@ -230,15 +229,7 @@ def measure(base: str, site: Site, saves: int) -> list[str]:
 
     lines = []
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-quic",
-            ],
-        )
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             phone = Phone(browser, base, site.session)
             ms, kib, requests = phone.load(base + site.table)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import CHROMIUM
+from tests.browser.chromium import CHROMIUM
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -1,12 +1,11 @@
 """What the browser tests share: the marks that say where they run, and a 360 px phone."""
 
 import os
-import shutil
 
 import pytest
 from django.db import connection
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+from tests.browser.chromium import CHROMIUM, CHROMIUM_ARGS
 
 BROWSER_TEST = [
     pytest.mark.django_db(transaction=True),
@@ -29,15 +28,7 @@ def chromium(live_server, monkeypatch):
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-quic",
-            ],
-        )
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
 
