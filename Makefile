@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 HOST ?= 127.0.0.1:8000
 
-.PHONY: run test test-js test-postgres lint format bench load venv clean check-deploy fixtures messages
+.PHONY: run test test-js test-postgres lint format bench bench-phone load venv clean check-deploy fixtures messages
 
 # The stamp is remade whenever a requirements file changes, so `make` reinstalls then.
 $(STAMP): requirements.txt requirements-dev.txt
@@ -80,6 +80,11 @@ messages: $(STAMP)
 
 bench: $(STAMP)
 	@for script in bench/bench_*.py; do $(BIN)/python $$script || exit 1; done
+
+# What a judge's phone feels (bench/phone.py): Chromium at 360×740, CPU ÷4, slow 4G,
+# against gunicorn serving the demo data from a throwaway SQLite file.
+bench-phone: $(STAMP)
+	$(BIN)/python bench/phone.py
 
 # The load test (bench/load.py): gunicorn and 32 judges' phones on loopback against the
 # PostgreSQL server of PG_URL, in a database it creates and drops; LOAD_SECONDS per pace.

@@ -2,12 +2,11 @@
 
 import datetime
 import os
-import shutil
 
 import pytest
 from django.db import connection
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+from tests.browser.chromium import CHROMIUM, CHROMIUM_ARGS
 
 BROWSER_TEST = [
     pytest.mark.django_db(transaction=True),
@@ -30,15 +29,7 @@ def chromium(live_server, monkeypatch):
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-quic",
-            ],
-        )
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
 

@@ -75,10 +75,11 @@ def test_a_sheet_is_confirmed_by_another_judge_locked_reopened_and_the_round_clo
     # ... while the judge of table 2 confirms table 1's sheet from "Sheets to confirm".
     _confirm_from_my_tables(other_page, live_server, tmp_path, "other-judge")
 
-    # The late hand is refused with the lock's message.
+    # The late hand is refused with the lock's message, back in the form.
     judge_page.click("button[value=save]")
-    judge_page.wait_for_selector("#lock")
-    refusal = judge_page.inner_text("main")
+    judge_page.wait_for_selector("#refusal")
+    refusal = judge_page.inner_text("#refusal")
+    assert judge_page.input_value("#id_declarer_points") == "59"
     assert "is locked" in refusal and "olga-judge" in refusal
     judge_page.screenshot(path=str(tmp_path / "judge-locked.png"), full_page=True)
     assert Hand.objects.filter(table=table1).count() == 1

@@ -203,23 +203,6 @@ describe("a conflict", () => {
     assert.equal(queue.serverHand("h1"), null);  // read again if it conflicts again
   });
 
-  test("a re-entered hand stored leaves the queue; refused again, it stops it once more", () => {
-    const queue = conflicted();
-    queue.serverAnswered("h1", {node: "hands", version: 6});
-    queue.reenter(queue.items[0]);
-    assert.equal(queue.reentryAnswered(null, null), null);  // the form shows its errors
-    assert.equal(queue.reentering, queue.items[0]);
-    const again = queue.reentryAnswered("refused", encodeURIComponent("The table is confirmed."));
-    assert.deepEqual([again.stored, again.item.state, again.item.message], [false, "refused", "The table is confirmed."]);
-    assert.equal(queue.reentering, null);
-
-    queue.serverAnswered("h1", {node: "hands", version: 7});
-    queue.reenter(queue.items[0]);
-    const stored = queue.reentryAnswered("stored-before", null);
-    assert.equal(stored.stored, true);
-    assert.deepEqual(submissions(queue.items), ["h2"]);
-  });
-
   test("discarding the hand being entered again forgets both", () => {
     const queue = conflicted();
     queue.serverAnswered("h1", {node: "hands", version: 6});
@@ -258,5 +241,52 @@ describe("what the page shows", () => {
     assert.notEqual(handKey(first), handKey(hand("h1", 1, {declarer: "2"}).fields));
     assert.equal(fieldValue(first, "version"), "1");
     assert.equal(fieldValue(first, "missing"), "");
+  });
+});
+
+describe("a hand shown at once (live)", () => {
+  test("a hand saved with nothing waiting shows at once, and one saved behind live hands too", () => {
+    const queue = new Queue(TABLE, KEY);
+    assert.equal(queue.showsLive(), true);
+    const first = queue.add(hand("h1", 3), {now: NOW, live: queue.showsLive()});
+    assert.equal(first.live, true);
+    assert.equal(queue.showsLive(), true);
+    queue.add(hand("h2", 4), {now: NOW, live: queue.showsLive()});
+    assert.deepEqual(submissions(queue.liveRows()), ["h1", "h2"]);
+  });
+
+  test("behind a hand waiting in the list, or with the sign-in changed, it joins the list", () => {
+    const queue = queueOf(hand("h1", 3));
+    assert.equal(queue.showsLive(), false);
+    const again = new Queue(TABLE, KEY);
+    again.signInChanged = true;
+    assert.equal(again.showsLive(), false);
+  });
+
+  test("a live hand whose send is cut off waits in the list, no longer a row", () => {
+    const queue = new Queue(TABLE, KEY);
+    const item = queue.add(hand("h1", 3), {now: NOW, live: true});
+    item.state = "sending";
+    queue.lost(item);
+    assert.deepEqual([item.state, item.live], ["waiting", false]);
+    assert.deepEqual(queue.liveRows(), []);
+    assert.equal(queue.showsLive(), false);
+  });
+
+  test("a live hand refused leaves the queue (it goes back into the form)", () => {
+    const queue = new Queue(TABLE, KEY);
+    const item = queue.add(hand("h1", 3), {now: NOW, live: true});
+    queue.add(hand("h2", 4), {now: NOW, live: true});
+    queue.withdraw(item);
+    assert.deepEqual(submissions(queue.items), ["h2"]);
+  });
+
+  test("a live hand is stored as live, and read back after a reload as waiting in the list", () => {
+    const queue = new Queue(TABLE, KEY);
+    const item = queue.add(hand("h1", 3), {now: NOW, live: true});
+    item.state = "sending";
+    assert.equal(serialise(item).live, true);
+    const back = restore(serialise(item));
+    assert.deepEqual([back.state, back.live], ["waiting", false]);
   });
 });

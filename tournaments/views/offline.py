@@ -18,7 +18,18 @@ from accounts.roles import public
 
 # What the judge's table page loads besides htmx: kept by the service worker for offline use
 # (every module of static/js/judge/, which main.js imports).
-JUDGE_MODULES = ("capture", "conflict", "draw", "forms", "main", "page", "queue", "send", "store")
+JUDGE_MODULES = (
+    "capture",
+    "conflict",
+    "draw",
+    "forms",
+    "main",
+    "page",
+    "queue",
+    "rows",
+    "send",
+    "store",
+)
 JUDGE_ASSETS = (
     "css/site.css",
     *(f"js/judge/{name}.js" for name in JUDGE_MODULES),

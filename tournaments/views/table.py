@@ -234,9 +234,9 @@ def table_page(request: HttpRequest, access: TableAccess) -> HttpResponse:
 def hand_add(request: HttpRequest, access: TableAccess) -> HttpResponse:
     """Preview (htmx, nothing saved) or save a new hand.
 
-    A save reads only the table's seats (for the form) before recording, and answers an
-    htmx request with the new hand's row, the chips and a blank form for the next hand
-    (`_saved`); without JavaScript it redirects to the table's page. An htmx save's
+    A save reads only the table's seats (for the form) before recording, and answers the
+    phone's queue (an htmx request) with only what changed: the new hand's row, the chips
+    and the next version (`_saved`); without JavaScript it redirects to the table's page. An htmx save's
     answer says in `feedback.OUTCOME_HEADER` what became of the hand, for the phone's queue of
     hands saved offline (static/js/judge/). A form built on an older state of
     the table comes back with what was typed (`_conflict`).
@@ -345,16 +345,16 @@ def _back(request: HttpRequest, table: Table) -> HttpResponse:
 def _saved(
     request: HttpRequest, access: TableAccess, recorded: hand_store.Recorded
 ) -> HttpResponse:
-    """The htmx answer to a save: a blank form for the next hand (with a new submission
-    id and the table's new version) saying the hand was saved, and out of band the new
-    hand's row, the hand count, the seats with their chips and the next turn, and the
-    rubber or drive. Built from the hands the save read under the table's lock."""
+    """The answer to a save sent by the phone's queue: only what changed. "Hand n saved.",
+    the new hand's row, the hand count, the seats with their chips and the next turn, the
+    rubber or drive, and the table's new version with a submission id for the next hand;
+    the page resets its own form (tournaments/_hand_saved.html). Built from the hands the
+    save read under the table's lock."""
     table, hands = access.table, recorded.hands
     context = {
         "access": access,
         "round": table.round,
         "tournament": table.round.tournament,
-        "hand": recorded.hand,
         "new_rows": _rows(table, [recorded.hand]),
         "editable": True,
         **_standing(

@@ -4,10 +4,9 @@
    again", which puts the queued hand into the form on the table's current version (it
    leaves the queue once that save succeeds). */
 
-import {changed, chainForm, form, inLine, pageChips, queue, rememberVersion, words} from "./page.js";
+import {changed, chainForm, form, inLine, pageChips, queue, words} from "./page.js";
 import {element, fill, newSubmission, setHidden, signed} from "./forms.js";
-import {put, remove} from "./store.js";
-import {send} from "./send.js";
+import {put} from "./store.js";
 
 // The queued hand as the server's hands are shown: its chips by seat, then its words.
 function phoneHand(item) {
@@ -94,7 +93,7 @@ export function reenter(item) {
   target.scrollIntoView({block: "start"});
 }
 
-// The re-entered hand saved with no connection: it waits again, in its place.
+// The re-entered hand saved: it waits again, in its place (capture.js sends it).
 export async function requeue(saved) {
   const item = queue.requeue(saved);
   await put(item);
@@ -105,25 +104,4 @@ export async function requeue(saved) {
   }
   chainForm();
   changed();
-}
-
-// A save answered: the re-entered hand leaves the queue once stored. Refused again
-// (the table changed once more, or is locked now), it shows why, with the server's
-// hands read again.
-export async function reentered(outcome, refusal) {
-  const decided = queue.reentryAnswered(outcome, refusal);
-  if (!decided) return;  // the form shows its errors
-  if (!decided.stored) {
-    await put(decided.item);
-    changed();
-    return;
-  }
-  await remove(decided.item);
-  rememberVersion();
-  if (!queue.items.length) {
-    window.location.reload();
-    return;
-  }
-  changed();
-  send();
 }

@@ -1,12 +1,17 @@
 /* Drawing the queue in the page (#offline-queue): each item with its state, what it is,
-   the chips after it, a conflict's panel and the judge's choices; and the connection
-   line (#connection), with how many items wait. */
+   the chips after it, a conflict's panel and the judge's choices; the live hands as rows
+   of the table (rows.js); and the connection line (#connection), with how many items
+   wait. */
 
 import {indicator, list, openedOffline, pageChips, queue, section, words} from "./page.js";
 import {button, element, number, signed} from "./forms.js";
 import {runningChips} from "./queue.js";
 import {adopt, discard, keep} from "./send.js";
 import {conflictPanel, mayReenter, reenter} from "./conflict.js";
+import {drawLiveRows} from "./rows.js";
+
+// The items the queue's list shows: not the live hands, shown as rows of the table.
+const listed = () => queue.items.filter((item) => !item.live);
 
 function chipsText(item, after) {
   if (item.kind === "sheet") return "";
@@ -66,7 +71,7 @@ function row(item, after) {
 
 export function showConnection() {
   if (!indicator) return;
-  const waiting = queue.items.length;
+  const waiting = listed().length;
   let text = navigator.onLine ? words.online : words.offline;
   if (!navigator.onLine && openedOffline) text += " · " + words.copy;
   let state = navigator.onLine ? "online" : "offline";
@@ -80,11 +85,12 @@ export function showConnection() {
 export function render() {
   if (list) {
     const after = runningChips(queue.items, pageChips());
-    list.replaceChildren(...queue.items.map((item) => row(item, after)),
+    list.replaceChildren(...listed().map((item) => row(item, after)),
       ...queue.orphans.map((item) => row({...item, orphan: true}, after)));
-    section.hidden = queue.items.length + queue.orphans.length === 0 && !queue.signInChanged;
+    section.hidden = listed().length + queue.orphans.length === 0 && !queue.signInChanged;
     // Nothing can be sent from this page any more: the notice says to reload.
     section.querySelector("#send-now").hidden = queue.signInChanged;
   }
+  drawLiveRows();
   showConnection();
 }

@@ -11,6 +11,9 @@
      last preview was of that very hand (else "not yet scored"). The judge can go on:
      the next hand is built on the version after the one before it, with a fresh
      submission id (capture.js, page.js).
+   * A hand saved online with nothing waiting goes through the same queue: it shows at
+     once as a row of the table marked sending, and the server's answer (only what
+     changed) confirms it, or puts the hand back into the form with the reason (rows.js).
    * When the connection returns (the `online` event), on "Send now", and when either
      page opens online, the waiting items are sent in order through the normal saves
      (send.js). An item leaves the queue only when the server says it stored it.

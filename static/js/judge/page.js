@@ -57,10 +57,11 @@ function knownVersion() {
   try { return Number(localStorage.getItem(VERSION_KEY)) || 0; } catch { return 0; }
 }
 
-export function rememberVersion() {
+// `version`: the one a save's answer gave; by default the form's.
+export function rememberVersion(version = null) {
   const target = form();
-  if (!target) return;
-  const version = Number(target.querySelector("input[name=version]").value);
+  if (!target && version === null) return;
+  if (version === null) version = Number(target.querySelector("input[name=version]").value);
   try {
     if (version > knownVersion()) localStorage.setItem(VERSION_KEY, String(version));
   } catch { /* private mode: the kept page's version is used */ }
@@ -79,9 +80,10 @@ export function chainForm() {
 }
 
 // ---- what the page shows of the server's table ----
-// The last hand number the page shows: what the phone knows of the server's hands.
+// The last hand number the page shows: what the phone knows of the server's hands (not
+// the rows of live hands on their way).
 export function lastNumber() {
-  const numbers = Array.from(document.querySelectorAll("#hands-body tr td:first-child"),
+  const numbers = Array.from(document.querySelectorAll("#hands-body tr:not(.pending) td:first-child"),
     (cell) => Number(cell.textContent.trim()) || 0);
   return Math.max(0, ...numbers);
 }

@@ -7,7 +7,13 @@
    An item's states: "waiting" (to be sent), "sending" (on its way; never stored so: a
    reload finds it waiting), "refused" (the server said why), "kept" (refused, and the
    judge keeps it on the phone unsent), "conflict" (another device changed the table).
-   An item leaves the queue only when the server says it stored it. */
+   An item leaves the queue only when the server says it stored it.
+
+   A hand saved online with nothing waiting before it is "live" (issue 29): it shows at
+   once as a row of the table, marked sending, and the server's answer confirms the row
+   or, refused, the hand goes back into the form with the reason (it leaves the queue: it
+   is in the form again). A live hand whose send is cut off, or refused for the page's
+   out-of-date sign-in, is no longer live: it waits in the queue's list like any other. */
 
 export const STATES = Object.freeze(["waiting", "sending", "refused", "kept", "conflict"]);
 
@@ -19,7 +25,7 @@ export const WEEK = 7 * 24 * 3600 * 1000;
 
 // What an item is made of, all of it kept in the phone's IndexedDB.
 const FIELDS = Object.freeze(["submission", "kind", "url", "version", "known", "table", "key", "order",
-  "fields", "summary", "deltas", "state", "message", "queuedAt"]);
+  "fields", "summary", "deltas", "state", "message", "queuedAt", "live"]);
 
 export const stopped = (item) => STOPPED.includes(item.state);
 
@@ -47,6 +53,8 @@ export function restore(stored) {
   const item = serialise(stored);
   if (!STATES.includes(item.state) || item.state === "sending") item.state = "waiting";
   item.message = item.message || "";
+  // The reloaded page has no row for it: it waits in the queue's list.
+  item.live = false;
   return item;
 }
 
@@ -112,8 +120,9 @@ export class Queue {
 
   // A save kept on the phone joins the end of the queue, waiting; null (and nothing
   // added) when its submission waits already. `known` is the last hand number the page
-  // shows: the server's hands the judge knew of when entering it.
-  add(saved, {known = 0, now = Date.now()} = {}) {
+  // shows: the server's hands the judge knew of when entering it; `live`, whether it
+  // shows as a row of the table until the server answers.
+  add(saved, {known = 0, now = Date.now(), live = false} = {}) {
     const item = {
       submission: fieldValue(saved.fields, "submission"),
       kind: saved.kind,
@@ -121,11 +130,34 @@ export class Queue {
       version: Number(fieldValue(saved.fields, "version")) || 0,
       known,
       table: this.table, key: this.key, order: this.nextOrder(), fields: saved.fields, summary: saved.summary,
-      deltas: saved.deltas || null, state: "waiting", message: "", queuedAt: now,
+      deltas: saved.deltas || null, state: "waiting", message: "", queuedAt: now, live,
     };
     if (this.items.some((other) => other.submission === item.submission)) return null;
     this.items.push(item);
     return item;
+  }
+
+  // Whether a hand saved now may show at once as a row of the table: nothing waits
+  // before it but live hands, and the page may send.
+  showsLive() {
+    return !this.signInChanged && this.items.every((item) => item.live);
+  }
+
+  // The live hands on their way: the rows the table shows for them, in order.
+  liveRows() {
+    return this.items.filter((item) => item.live && !stopped(item));
+  }
+
+  // The send of `item` was cut off (or refused for the page's sign-in): it waits to be
+  // sent again, in the queue's list.
+  lost(item) {
+    item.state = "waiting";
+    item.live = false;
+  }
+
+  // The server refused a live hand: it leaves the queue and goes back into the form.
+  withdraw(item) {
+    this.items = this.items.filter((other) => other !== item);
   }
 
   // The table version the hand form builds on: the last waiting hand's version + 1, or
@@ -227,8 +259,8 @@ export class Queue {
     return Boolean(this.reentering) && fieldValue(fields, "submission") === this.reentering.submission;
   }
 
-  // The re-entered hand saved with no connection: it waits again in its place, as the
-  // judge checked it and on the version the server showed.
+  // The re-entered hand saved: it waits again in its place (sent at once when online),
+  // as the judge checked it and on the version the server showed.
   requeue(saved) {
     const item = this.reentering;
     this.reentering = null;
@@ -238,25 +270,5 @@ export class Queue {
     });
     this.serverHands.delete(item.submission);
     return item;
-  }
-
-  // The re-entered hand's save was answered with `outcome` (X-Hand-Outcome) and the
-  // refusal's words (URI-encoded, or null). Returns {item, stored} when it is decided:
-  // stored, it leaves the queue; refused again, it stops the queue with the server's
-  // hands to be read again. Null while the form shows its errors.
-  reentryAnswered(outcome, refusal) {
-    const item = this.reentering;
-    if (!item) return null;
-    if (outcome === "conflict" || outcome === "refused") {
-      this.reentering = null;
-      item.state = outcome;
-      item.message = refusal ? decodeURIComponent(refusal) : "";
-      this.serverHands.delete(item.submission);
-      return {item, stored: false};
-    }
-    if (outcome !== "saved" && outcome !== "stored-before") return null;
-    this.reentering = null;
-    this.items = this.items.filter((other) => other.submission !== item.submission);
-    return {item, stored: true};
   }
 }

@@ -7,6 +7,11 @@
 import {CSRF_FAILURE, changed, inLine, queue, words} from "./page.js";
 import {fieldValue, outcomeOf} from "./queue.js";
 import {put, remove} from "./store.js";
+import {backToForm, showSaved} from "./rows.js";
+
+// A hand stored whose answer the page did not show (queued offline, or stored before):
+// once the queue is empty the page is read again, as the server has it.
+let unshown = false;
 
 // The server refused this page's token: what waits stays waiting, and the page says to
 // reload (a new page has the sign-in's new token).
@@ -35,28 +40,37 @@ function post(item) {
   }));
 }
 
-// What the server said of one item sent; false when the queue stops there.
+// What the server said of one item sent: "stored", "withdrawn" (a live hand refused,
+// back in the form) or "stop" (the queue stops there).
 async function answered(item, response) {
-  const outcome = outcomeOf({
-    csrfFailure: Boolean(response.headers.get(CSRF_FAILURE)),
-    outcome: response.headers.get("X-Hand-Outcome"),
-  });
+  const said = response.headers.get("X-Hand-Outcome");
+  const outcome = outcomeOf({csrfFailure: Boolean(response.headers.get(CSRF_FAILURE)), outcome: said});
   if (outcome === "sign-in") {
-    item.state = "waiting";
+    queue.lost(item);
+    await put(item);
     showSignInChanged();
-    return false;
+    return "stop";
   }
   if (outcome === "stored") {
     // It leaves the queue; the hands queued after it knew of this one.
     const later = queue.stored(item, Number(response.headers.get("X-Hand-Number")) || 0);
     await remove(item);
     for (const changedItem of later) await put(changedItem);
-    return true;
+    if (item.live && said === "saved") showSaved(item, await response.text());
+    else unshown = true;
+    return "stored";
   }
   const refusal = response.headers.get("X-Hand-Refusal");
-  queue.refused(item, outcome, refusal ? decodeURIComponent(refusal) : words.failed.replace("__N__", response.status));
+  const message = refusal ? decodeURIComponent(refusal) : words.failed.replace("__N__", response.status);
+  if (item.live) {
+    queue.withdraw(item);
+    await remove(item);
+    await backToForm(item, response, message);
+    return "withdrawn";
+  }
+  queue.refused(item, outcome, message);
   await put(item);
-  return false;
+  return "stop";
 }
 
 export async function send() {
@@ -71,18 +85,21 @@ export async function send() {
       try {
         response = await post(item);
       } catch {
-        item.state = "waiting";  // the connection went; it is sent again later
+        queue.lost(item);  // the connection went; it is sent again later
+        await put(item);
         break;
       }
-      if (!await answered(item, response)) break;
-      stored += 1;
+      const said = await answered(item, response);
+      if (said === "stop") break;
+      if (said === "stored") stored += 1;
     }
   } finally {
     queue.sending = false;
     changed();
   }
-  // All sent: the page shows the table as the server has it now (its load is a contact).
-  if (stored && !queue.items.length) {
+  // All sent: the page shows the table as the server has it now (its load is a contact),
+  // unless each answer was shown on it.
+  if (stored && !queue.items.length && unshown) {
     window.location.reload();
     return;
   }
