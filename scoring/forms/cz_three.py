@@ -58,6 +58,12 @@ class CzThreeHandForm(HandForm):
     valat_won = forms.BooleanField(label=_("Valát made: every trick"), required=False)
     varsava_flek = level_field(_("Flek on the Varšava"), LEVELS)
 
+    WORDS = {
+        **{rule.name: _(rule.title) for rule in BONUSES.values()},
+        "varsava_points": _("points"),
+        "varsava_tricks": _("tricks"),
+    }
+
     def add_fields(self) -> None:
         if self.seat_names:  # a tournament table: three players, or four with a sitter
             if len(self.seats) == 4:

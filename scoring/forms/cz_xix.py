@@ -9,13 +9,13 @@ from django import forms
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
-from scoring.forms.base import PagatValatForm
 from scoring.forms.fields import (
     contract_field,
     level_field,
     optional_choice,
     seat_field,
 )
+from scoring.forms.pagat_valat import PagatValatForm
 from scoring.rulesets.cz_xix_hand import ALL_POINTS, LEVELS, Contract
 from scoring.rulesets.cz_xix_hlasky import HLASKY
 
