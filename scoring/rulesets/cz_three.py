@@ -161,8 +161,10 @@ def _example(kind: str, code: str) -> dict[str, Any]:
 
 
 PENALTIES = renonc_entries(
-    NAME, NAME, "000 Renonc; RULES §7.2, §7.3", "renonc_value (1 Kč)",
-    "the game's flek factor (×2 per flek level; varsava_flek in a Varšava)", _example,
+    NAME, NAME, "000 Renonc; RULES §7.2, §7.3",
+    phrase("the renonc price of the house rules ({amount})", amount="1 Kč"),
+    word(gettext_noop("the game's flek factor (×2 per flek level; in a Varšava, its own flek)")),
+    _example,
 )  # fmt: skip
 
 

@@ -189,8 +189,9 @@ def _example(kind: str, code: str) -> dict[str, Any]:
 
 
 PENALTIES = renonc_entries(
-    NAME, "cz", "000 Renonc; RULES §7.2", "renonc_points (20)",
-    "the game's flek factor (×2 flek, ×4 reflek, ×8 superflek)", _example,
+    NAME, "cz", "000 Renonc; RULES §7.2",
+    phrase("the renonc price of the house rules ({amount})", amount=20),
+    word(gettext_noop("the game's flek factor (×2 flek, ×4 reflek, ×8 superflek)")), _example,
 )  # fmt: skip
 
 

@@ -1,13 +1,20 @@
 """Template helpers for showing hands and settlements."""
 
-from collections.abc import Mapping, Sized
+import re
+from collections.abc import Mapping, Sequence, Sized
 from decimal import Decimal
 from typing import Any
 
 from django import forms, template
 from django.utils.formats import number_format
+from django.utils.html import conditional_escape
+from django.utils.safestring import mark_safe
 
+from scoring.penalties import fold
 from scoring.translate import line_text, say
+
+# A word of an escaped text; an entity (&#x27;) is matched whole so it is never marked.
+_WORD = re.compile(r"&#?\w+;|\w+")
 
 register = template.Library()
 
@@ -61,3 +68,19 @@ def said(value: Any) -> str:
 def line_label(line: Any) -> str:
     """A settlement line's label in the active language (a Line, or a stored line's JSON)."""
     return line_text(line)
+
+
+@register.filter
+def marked(text: Any, marks: Sequence[str]) -> str:
+    """``text`` escaped, each word that begins with one of the stems ``marks`` (folded, as
+    the rulings lookup matches) in a ``<mark>``."""
+    escaped = conditional_escape(str(text))
+    if not marks:
+        return escaped
+    return mark_safe(_WORD.sub(lambda m: _mark(m.group(0), marks), escaped))
+
+
+def _mark(word: str, marks: Sequence[str]) -> str:
+    if word.startswith("&") or not fold(word).startswith(tuple(marks)):
+        return word
+    return f"<mark>{word}</mark>"

@@ -11,7 +11,7 @@ import re
 CODE_NAME = re.compile(
     r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b[a-z][a-z0-9]*(?:\.[a-z_][a-z0-9_]*)+\b"
 )
-# English words neither Czech nor Slovenian uses (so "a", "to", "in", "no" are not here).
+# English words neither Czech nor Slovenian uses ("a", "to", "in", "no", "list" are theirs too).
 ENGLISH = frozenset(
     [
         "the",
@@ -23,7 +23,6 @@ ENGLISH = frozenset(
         "known",
         "unknown",
         "allowed",
-        "list",
         "object",
         "boolean",
         "decimal",

@@ -6,6 +6,7 @@ sheet is right when each player's count is the sum of that player's recorded han
 
 import io
 import os
+import re
 import uuid
 from pathlib import Path
 
@@ -121,8 +122,13 @@ def test_a_directors_adjustment_is_applied_from_the_ledger(
     ]
     assert hand.deltas() == {1: 0, 2: 0, 3: 0, 4: 0, 5: -20, 6: 0}
     ledger = director_client.get(ledger_url).content.decode()
-    assert "Director&#x27;s adjustment (points -20)" in ledger
+    assert "Director&#x27;s adjustment (points: -20)" in ledger
     assert "<td>late to table</td>" in ledger
+    director_client.cookies["django_language"] = "sl"
+    ledger = director_client.get(ledger_url).content.decode()
+    # Issue 30: the ruling by its title and its points by their word, never by code.
+    assert "(točke: -20)" in ledger
+    assert "si.adjustment" not in re.sub(r"<[^>]+>", " ", ledger)
 
 
 def test_the_setup_says_which_table_sizes_each_ruleset_plays(director_client):
