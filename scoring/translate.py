@@ -16,7 +16,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.utils import formats
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from scoring.errors import HandError
 from scoring.settlement import Line
@@ -142,13 +142,16 @@ def _joined(parts: Iterable[Phrase]) -> str:
 
 def _phrase(phrase: Phrase, words: Words | None = None) -> str:
     values = {name: say(value, words) for name, value in phrase.values}
-    translated = gettext(phrase.template) if phrase.template else ""
+    if phrase.plural:
+        translated = ngettext(phrase.template, phrase.plural, phrase.count())
+    else:
+        translated = gettext(phrase.template) if phrase.template else ""
     try:
         return translated.format_map(values)
     except (KeyError, IndexError, ValueError):
         # A translation that names a blank the phrase does not have: English is better
         # than an error page (tests/test_translations.py keeps the blanks in step).
-        return phrase.template.format_map(values)
+        return phrase.english().format_map(values)
 
 
 def _plain(value: int | Decimal) -> int | Decimal:

@@ -43,7 +43,7 @@ class CzThreeHandForm(HandForm):
     """One hand of Taroky ve třech; `settle()` scores it or shows the errors."""
 
     ruleset = "cz_three"
-    tab = _("Ve třech")  # its tab on the calculator page
+    tab = _("Taroky for three")  # its tab on the calculator page
     template_name = "scoring/forms/cz_three.html"
     SCALARS = ("contract", "declarer", "sitter", "flek", "varsava_flek")
     DEFAULTS = {"flek": 0, "varsava_flek": 0}

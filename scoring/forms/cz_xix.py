@@ -43,7 +43,7 @@ class CzXixHandForm(PagatValatForm):
     """One hand of Czech Taroky calling the XIX; `settle()` scores it or shows the errors."""
 
     ruleset = "cz_xix"
-    tab = _("Volání XIX")  # its tab on the calculator page
+    tab = _("Calling the XIX")  # its tab on the calculator page
     template_name = "scoring/forms/cz_xix.html"
     SCALARS = (
         "contract", "declarer", "partner", "called", "preferanc_talon", "folded", "flek",

@@ -36,7 +36,7 @@ from scoring.rulesets.si_double_hand import (
 from scoring.rulesets.si_double_napovedi import NAPOVEDI, Napoved, counted
 from scoring.settlement import Line, Seat, Settlement
 from scoring.turns import RotatingDeal
-from scoring.words import Phrase, Value, gettext_noop, phrase, series, word
+from scoring.words import Phrase, Value, gettext_noop, phrase, plural_phrase, series, word
 
 __all__ = [
     "DEAL",
@@ -284,11 +284,12 @@ def _klop_lines(hand: Hand, rules: Mapping[str, Any]) -> list[Line]:
     for seat in hand.seats:
         points, tricks = seat_points[seat], seat_tricks[seat]
         parts = [
-            phrase(
-                "Klop, {seat}: {points} points in {tricks} tricks",
+            plural_phrase(
+                "Klop, {seat}: {points} points in {count} trick",
+                "Klop, {seat}: {points} points in {count} tricks",
+                count=tricks,
                 seat=seats_text([seat]),
                 points=points,
-                tricks=tricks,
             )
         ]
         if tricks == 0:
