@@ -9,8 +9,10 @@ from django import forms, template
 from django.utils.formats import number_format
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
 
 from scoring.penalties import fold
+from scoring.registry import RULESETS
 from scoring.translate import line_text, say
 
 # A word of an escaped text; an entity (&#x27;) is matched whole so it is never marked.
@@ -84,3 +86,12 @@ def _mark(word: str, marks: Sequence[str]) -> str:
     if word.startswith("&") or not fold(word).startswith(tuple(marks)):
         return word
     return f"<mark>{word}</mark>"
+
+
+@register.filter
+def preset_title(ruleset: str, preset: str) -> str:
+    """The title of ``ruleset``'s house-rule preset ``preset`` in the reader's language
+    ("Westfest 2012 (prever back ×4)"), never its key."""
+    module = RULESETS.get(ruleset)
+    titles = getattr(module, "PRESET_TITLES", {})
+    return gettext(titles[preset]) if preset in titles else preset

@@ -46,3 +46,16 @@ def test_the_calculators_tabs_are_named_in_the_readers_language(client, language
     assert all(tab in page for tab in tabs)
     if language == "sl":
         assert "Volání XIX" not in page and "Ve třech" not in page
+
+
+@pytest.mark.django_db
+def test_the_tournament_page_names_its_preset_by_its_title(client, director):
+    from tests import cast
+
+    tournament = cast.westfest(cast.lodge(), director)
+    tournament.preset = "seed"
+    tournament.save()
+    client.cookies["django_language"] = "cs"
+    page = client.get(tournament.get_absolute_url()).content.decode()
+    assert "(seed)" not in page
+    assert "(Pravidla SPJST (Texas))" in page
