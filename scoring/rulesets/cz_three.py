@@ -52,6 +52,7 @@ __all__ = [
     "PRESET_SOURCES",
     "PRESET_TITLES",
     "RUBBERS",
+    "SCORES_IN_CHIPS",
     "SCORE_STEP",
     "SEATS",
     "TABLE_FIELD",
@@ -67,6 +68,7 @@ TITLE = gettext_noop("Taroky ve třech")  # translated where shown
 # 001: three players; a fourth at the table sits each hand out as dealer (pauzíruje).
 TABLE_SIZES: tuple[int, ...] = (3, 4)
 ZERO_SUM = True  # Kč paid between the players, the sitter included
+SCORES_IN_CHIPS = False  # points: body, točke
 SEATS = table_seats  # 1..3, or 1..4 with a sitter: a function of the hand
 FORM = "scoring.forms.cz_three.CzThreeHandForm"
 TABLE_FIELD: str | None = None  # a sitter, if any, is named by the ruling

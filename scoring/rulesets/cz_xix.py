@@ -50,6 +50,7 @@ __all__ = [
     "PRESET_SOURCES",
     "PRESET_TITLES",
     "RUBBERS",
+    "SCORES_IN_CHIPS",
     "SCORE_STEP",
     "SEATS",
     "TABLE_FIELD",
@@ -64,6 +65,7 @@ __all__ = [
 TITLE = gettext_noop("Czech Taroky, calling the XIX")  # translated where shown
 TABLE_SIZES: tuple[int, ...] = (4,)  # 000: "Počet hráčů 4"
 ZERO_SUM = True  # points are paid between the players
+SCORES_IN_CHIPS = False  # points: body, točke
 FORM = "scoring.forms.cz_xix.CzXixHandForm"
 TABLE_FIELD: str | None = None
 SCORE_STEP: int | None = None  # points paid: the table's total is checked

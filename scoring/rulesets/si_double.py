@@ -52,6 +52,7 @@ __all__ = [
     "PRESET_SOURCES",
     "PRESET_TITLES",
     "RUBBERS",
+    "SCORES_IN_CHIPS",
     "SCORE_STEP",
     "SEATS",
     "TABLE_FIELD",
@@ -67,6 +68,7 @@ __all__ = [
 TITLE = gettext_noop("Slovenian Tarok with two packs")  # translated where shown
 TABLE_SIZES: tuple[int, ...] = (4, 6, 8)  # 002 Del II, III, IV
 ZERO_SUM = False  # scores written for each player (RULES §0.2)
+SCORES_IN_CHIPS = False  # points: body, točke
 SEATS = table_seats  # 1..players: a function of the hand
 FORM = "scoring.forms.si_double.SiDoubleHandForm"
 TABLE_FIELD: str | None = "players"

@@ -47,6 +47,7 @@ __all__ = [
     "PRESET_SOURCES",
     "PRESET_TITLES",
     "RUBBERS",
+    "SCORES_IN_CHIPS",
     "SCORE_STEP",
     "SEATS",
     "TABLE_FIELD",
@@ -66,6 +67,7 @@ TITLE = gettext_noop("Whist")  # translated where shown
 # 003: four players; RULES §6.1 plays three_player at a table of three (seats 1..3).
 TABLE_SIZES: tuple[int, ...] = (4, 3)
 ZERO_SUM = False  # RULES §0.2: whist writes scores, nobody pays
+SCORES_IN_CHIPS = False  # points: body, točke
 SEATS = table_seats  # 1..4, or 1..3 in three_player: a function of the hand
 LEVELS = Levels.NONE  # whist has no doubling
 PENALTIES: tuple[PenaltyEntry, ...] = ()  # RULES §7 gives whist none

@@ -85,6 +85,12 @@ def test_a_slovenian_round_at_tables_of_eight_and_six(director_client, judge_cli
     text = text[text.index("<table") :]
     last = six.seats.get(number=2).player.name
     assert text.index(last) == max(text.index(p.name) for p in Player.objects.all())
+    # Issue 30: a written-score game counts points (točke), not chips (žetoni).
+    director_client.cookies["django_language"] = "sl"
+    slovenian = director_client.get(reverse("tournaments:standings", args=[tournament.pk]))
+    assert "Točke skupaj" in slovenian.content.decode()
+    assert "Žetoni" not in slovenian.content.decode()
+    director_client.cookies["django_language"] = "en"
 
     sheet = director_client.get(reverse("tournaments:table_sheet_pdf", args=[eight.pk]))
     if SHOTS:  # to look at the sheet of eight columns: SHEET_PDF=path pytest ...
