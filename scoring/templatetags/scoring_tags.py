@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 
 from scoring.penalties import fold
 from scoring.registry import RULESETS
+from scoring.rulesets.whist_hand import SIDE_NAMES
 from scoring.translate import line_text, say
 
 # A word of an escaped text; an entity (&#x27;) is matched whole so it is never marked.
@@ -95,3 +96,10 @@ def preset_title(ruleset: str, preset: str) -> str:
     module = RULESETS.get(ruleset)
     titles = getattr(module, "PRESET_TITLES", {})
     return gettext(titles[preset]) if preset in titles else preset
+
+
+@register.filter
+def party(name: str) -> str:
+    """A whist party as the reader's language names it: a side (S–J in Czech) or a seat."""
+    side = SIDE_NAMES.get(str(name))
+    return say(side) if side is not None else str(name)

@@ -59,3 +59,21 @@ def test_the_tournament_page_names_its_preset_by_its_title(client, director):
     page = client.get(tournament.get_absolute_url()).content.decode()
     assert "(seed)" not in page
     assert "(Pravidla SPJST (Texas))" in page
+
+
+@pytest.mark.parametrize(
+    ("language", "side", "rubber"), [("cs", "S–J", "Robr"), ("sl", "S–J", "Rober")]
+)
+def test_whist_names_its_sides_and_rubber_in_each_language(client, language, side, rubber):
+    from scoring.rulesets.whist import summary
+    from scoring.translate import say
+
+    hand = {
+        "variant": "standard",
+        "tricks": {"NS": 9, "EW": 4},
+        "honours": {"side": "EW", "count": 4},
+    }
+    with translation.override(language):
+        said = say(summary(hand))
+        assert said.startswith(f"Standard: {side} 9, V–Z 4") and "NS" not in said
+        assert translation.gettext("Rubber %(n)s") % {"n": 1} == f"{rubber} 1"
