@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scoring.jsonio import freeze, thaw
-from scoring.words import gettext_noop
+from scoring.words import Phrase, gettext_noop
 
 __all__ = ["PARAMS", "PenaltyEntry", "PenaltyParam", "fold"]
 
@@ -29,6 +29,7 @@ class PenaltyParam:
     name: str
     kind: str  # "seat" (a seat of the table), "integer" or "text"
     label: str
+    word: str  # what a ledger line calls it beside its value ("points: −20")
 
 
 # Every parameter any ruleset's penalties take, named once so a ruling form (the director's
@@ -36,10 +37,19 @@ class PenaltyParam:
 PARAMS = {
     param.name: param
     for param in (
-        PenaltyParam("value", "text", gettext_noop("Value (illegal declaration)")),
-        PenaltyParam("rightful", "seat", gettext_noop("Rightful seat (wrong Povinost)")),
-        PenaltyParam("points", "integer", gettext_noop("Points (adjustment)")),
-        PenaltyParam("reason", "text", gettext_noop("Reason")),
+        PenaltyParam(
+            "value", "text", gettext_noop("Value (illegal declaration)"), gettext_noop("value")
+        ),
+        PenaltyParam(
+            "rightful",
+            "seat",
+            gettext_noop("Rightful seat (wrong Povinost)"),
+            gettext_noop("rightful seat"),
+        ),
+        PenaltyParam(
+            "points", "integer", gettext_noop("Points (adjustment)"), gettext_noop("points")
+        ),
+        PenaltyParam("reason", "text", gettext_noop("Reason"), gettext_noop("reason")),
     )
 }
 
@@ -54,8 +64,8 @@ class PenaltyEntry:
     rule_text: str
     original_text: str
     original_language: str
-    evidence: str
-    effect: str
+    evidence: str | Phrase
+    effect: Phrase
     params: tuple[str, ...]
     example: Mapping[str, Any] = field(hash=False, repr=False)
     voids_hand: bool = False
@@ -82,8 +92,8 @@ class PenaltyEntry:
     def search_text(self) -> str:
         """Everything the lookup searches, folded (see :func:`fold`)."""
         words = [word for language in LANGUAGES for word in self.keywords.get(language, ())]
-        texts = (self.code, self.title, self.rule_text, self.original_text, self.effect,
-                 self.evidence, *words)  # fmt: skip
+        texts = (self.code, self.title, self.rule_text, self.original_text, str(self.effect),
+                 str(self.evidence), *words)  # fmt: skip
         return fold(" ".join(texts))
 
     def example_hand(self) -> dict[str, Any]:

@@ -49,6 +49,9 @@ class Ruleset(Protocol):
     TITLE: str
     TABLE_SIZES: tuple[int, ...]  # players at a table the ruleset allows, usual size first
     ZERO_SUM: bool  # payments between players (True) or scores written for each (False)
+    # Whether its players count what a hand scores in chips (SPJST) or in points (the
+    # written-score games: body, točke), as standings and sheets then name it.
+    SCORES_IN_CHIPS: bool
     SEATS: tuple[Seat, ...] | Callable[[Any], tuple[Seat, ...]]
     HOUSE_RULES: tuple[HouseRule, ...]
     PRESETS: Mapping[str, Mapping[str, Any]]

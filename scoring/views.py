@@ -6,6 +6,7 @@ Nothing here stores anything; both are open to everyone.
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import render
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
@@ -19,7 +20,7 @@ from scoring.forms import HandForm, hand_form, hand_forms
 from scoring.forms.running import RubberForm, RunningTotalsForm
 from scoring.hand_documents import TooLarge, parse_document, score_document, score_rubbers
 from scoring.jsonio import MAX_BYTES, dumps
-from scoring.penalties import PenaltyEntry, fold
+from scoring.rulings import find, stems
 from scoring.settlement import Settlement
 
 
@@ -162,26 +163,26 @@ def card_count(request: HttpRequest, ruleset: str) -> HttpResponse:
     return render(request, "scoring/_card_count.html", {"count": form.card_count()})
 
 
-def _matches(entry: PenaltyEntry, words: list[str]) -> bool:
-    text = entry.search_text()
-    return all(word in text for word in words)
-
-
 @public
 def rulings(request: HttpRequest) -> HttpResponse:
     """Every penalty and ruling of every ruleset: searchable by words in any language,
-    filterable by ruleset, each with a worked example computed by the engine."""
+    matched by stem in the reader's, best first; filterable by ruleset, each with a
+    worked example computed by the engine."""
     query = search_query(request)
     ruleset = request.GET.get("ruleset", "")
-    words = fold(query).split()  # accents and case ignored on both sides
-    entries = [
-        entry
-        for entry in catalogue(ruleset if ruleset in RULESETS else None)
-        if _matches(entry, words)
-    ]
+    language = get_language() or "en"
+    chosen = catalogue(ruleset if ruleset in RULESETS else None)
+    titles = {entry.code: _(entry.title) for entry in chosen}
+    entries = find(chosen, query, language[:2], titles)
     examples = [(entry, score_hand(entry.ruleset, entry.example)) for entry in entries]
     return render(
         request,
         "scoring/rulings.html",
-        {"examples": examples, "query": query, "ruleset": ruleset, "rulesets": RULESETS},
+        {
+            "examples": examples,
+            "query": query,
+            "marks": stems(query, language[:2]),
+            "ruleset": ruleset,
+            "rulesets": RULESETS,
+        },
     )

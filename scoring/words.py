@@ -29,7 +29,7 @@ from decimal import Decimal
 from functools import cache
 from typing import Union
 
-__all__ = ["Phrase", "Value", "gettext_noop", "joined", "phrase", "series", "word"]
+__all__ = ["Phrase", "Value", "gettext_noop", "joined", "phrase", "plural_phrase", "series", "word"]
 
 Value = Union[int, Decimal, str, "Phrase"]
 
@@ -50,14 +50,31 @@ class Phrase:
 
     template: str
     values: tuple[tuple[str, Value], ...] = ()
+    # A counted phrase (:func:`plural_phrase`): its English plural; the count is its ``count``.
+    plural: str = ""
 
     def __str__(self) -> str:
-        return self.template.format_map({name: _english(v) for name, v in self.values})
+        return self.english().format_map({name: _english(v) for name, v in self.values})
+
+    def english(self) -> str:
+        """The English template, in the plural when the phrase is counted and the count
+        is not one."""
+        return self.plural if self.plural and self.count() != 1 else self.template
+
+    def count(self) -> int:
+        """The number a counted phrase counts (0 for any other phrase)."""
+        count = dict(self.values).get("count", 0)
+        return count if isinstance(count, int) else 0
 
     def to_json(self) -> dict[str, object]:
         """``{"text": template, "values": {name: value}}``, a nested phrase as its JSON."""
         values = {name: v.to_json() if isinstance(v, Phrase) else v for name, v in self.values}
-        return {"text": self.template, "values": values} if values else {"text": self.template}
+        data: dict[str, object] = {"text": self.template}
+        if values:
+            data["values"] = values
+        if self.plural:
+            data["plural"] = self.plural
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, object]) -> Phrase:
@@ -69,6 +86,7 @@ class Phrase:
             tuple(
                 (str(name), cls.from_json(v) if isinstance(v, Mapping) else v) for name, v in values
             ),
+            str(data.get("plural", "")),
         )
 
 
@@ -78,6 +96,13 @@ def phrase(template: str, /, **values: Value) -> Phrase:
     if not values:
         return _constant(template)
     return Phrase(template, tuple(values.items()))
+
+
+def plural_phrase(singular: str, plural: str, /, count: int, **values: Value) -> Phrase:
+    """A phrase said by ``count``: ``plural_phrase("{count} trick", "{count} tricks", count=2)``.
+    A page picks the plural form its language has for ``count`` (Czech and Slovenian have
+    several); ``makemessages`` finds both templates."""
+    return Phrase(singular, (("count", count), *values.items()), plural)
 
 
 @cache

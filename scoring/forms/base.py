@@ -9,10 +9,8 @@ exactly the same hands.
 
 from __future__ import annotations
 
-import copy
-import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.utils.translation import get_language, gettext
@@ -34,9 +32,10 @@ from scoring.forms.fields import (
     house_rule_field,
     seat_field,
 )
+from scoring.forms.prototypes import MAX_PROTOTYPES, PROTOTYPES, Prototype, copied_fields
+from scoring.forms.refusals import RefusalsMixin
 from scoring.penalties import PARAMS, PenaltyParam
 from scoring.settlement import Settlement
-from scoring.translate import error_text
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -45,50 +44,7 @@ if TYPE_CHECKING:
 _CARD_FIELDS = ("declarer_points", "cards_side", "cards", "other_cards")
 
 
-class _Prototype(NamedTuple):
-    """A built hand form's fields and the attributes its template reads."""
-
-    fields: dict[str, forms.Field]
-    attrs: dict[str, Any]
-
-
-# (form class, seats with names, language) → the form as built; a few tables a process.
-_PROTOTYPES: dict[tuple, _Prototype] = {}
-_MAX_PROTOTYPES = 256
-
-
-def _shallow_copy(obj: Any) -> Any:
-    """`copy.copy(obj)` for an object that keeps its state in its `__dict__`, as form
-    fields and widgets do, without the copy module's general path (a quarter of the time,
-    and copying the form's fields was most of building it for a saved hand)."""
-    kind: type = type(obj)
-    if not _keeps_state_in_dict(kind):
-        return copy.copy(obj)
-    clone: Any = object.__new__(kind)
-    clone.__dict__.update(obj.__dict__)
-    return clone
-
-
-@functools.cache
-def _keeps_state_in_dict(kind: type) -> bool:
-    return not hasattr(kind, "__copy__") and not hasattr(kind, "__slots__")
-
-
-def _copied_fields(fields: Mapping[str, forms.Field]) -> dict[str, forms.Field]:
-    """A copy of each field (and its widget) that a form may change, sharing the choices,
-    which no form changes in place (they are replaced, as `_fit_seats` does)."""
-    copies = {}
-    for name, field in fields.items():
-        clone = _shallow_copy(field)
-        clone.widget = _shallow_copy(field.widget)
-        clone.widget.attrs = field.widget.attrs.copy()
-        clone.error_messages = field.error_messages.copy()
-        clone.validators = field.validators[:]
-        copies[name] = clone
-    return copies
-
-
-class HandForm(CleanTextMixin, forms.Form):
+class HandForm(CleanTextMixin, RefusalsMixin, forms.Form):
     """One hand of `ruleset`; `settle()` scores it or puts the engine's errors on the form.
 
     Subclasses name their `template_name`, declare their fields, and say which go into the
@@ -146,7 +102,7 @@ class HandForm(CleanTextMixin, forms.Form):
         key = (
             (type(self), tuple(sorted(seat_names.items())), get_language()) if seat_names else None
         )
-        prototype = _PROTOTYPES.get(key) if key is not None else None
+        prototype = PROTOTYPES.get(key) if key is not None else None
         if prototype is not None:
             self._copy_prototype(prototype, args, kwargs)
             return
@@ -155,9 +111,9 @@ class HandForm(CleanTextMixin, forms.Form):
         self._build(seat_names)
         if key is not None:
             attrs = {k: v for k, v in self.__dict__.items() if k not in before and k != "sources"}
-            if len(_PROTOTYPES) >= _MAX_PROTOTYPES:
-                _PROTOTYPES.clear()
-            _PROTOTYPES[key] = _Prototype(_copied_fields(self.fields), attrs)
+            if len(PROTOTYPES) >= MAX_PROTOTYPES:
+                PROTOTYPES.clear()
+            PROTOTYPES[key] = Prototype(copied_fields(self.fields), attrs)
 
     def _build(self, seat_names: dict[int, str] | None) -> None:
         """The fields and what the template asks of them, for the seats `seat_names`."""
@@ -179,7 +135,7 @@ class HandForm(CleanTextMixin, forms.Form):
         self.fields[self.HEAD].widget.attrs["data-head"] = ""
         self.sources: dict[str, str] = {}
 
-    def _copy_prototype(self, prototype: _Prototype, args: tuple, kwargs: dict) -> None:
+    def _copy_prototype(self, prototype: Prototype, args: tuple, kwargs: dict) -> None:
         """This form as `_build` made it for the same seats and language: its fields
         copied (without Django's deep copy) and the rest shared, as nothing changes them."""
         # Django's __init__ deep-copies the class's fields: give it none to copy, for
@@ -187,7 +143,7 @@ class HandForm(CleanTextMixin, forms.Form):
         self.base_fields = {}  # type: ignore[misc]
         super().__init__(*args, **kwargs)
         del self.base_fields
-        self.fields = _copied_fields(prototype.fields)
+        self.fields = copied_fields(prototype.fields)
         self.__dict__.update(prototype.attrs)
         self.sources = {}
 
@@ -486,27 +442,6 @@ class HandForm(CleanTextMixin, forms.Form):
             self.refuse(error)
             return None
 
-    def refuse(self, error: HandError) -> None:
-        """Show the engine's refusal of the hand on the field it names (the form is then
-        invalid): as `settle` does, for a hand a service scored."""
-        field = self._field_for(error.field)
-        # Without a matching field the message keeps the engine's path, so it still says
-        # which part of the hand is wrong.
-        self.add_error(field, error_text(error) if field else f"{error.field}: {error_text(error)}")
-
-    def _field_for(self, path: str) -> str | None:
-        """The form field an engine error path points at (the longest known prefix)."""
-        if path.startswith("house_rules."):
-            name = "house_" + path.removeprefix("house_rules.")
-            return name if name in self.fields else None
-        while path:
-            if path in self.sources:
-                return self.sources[path]
-            if path.replace(".", "_") in self.fields:
-                return path.replace(".", "_")
-            path = path.rpartition(".")[0]
-        return None
-
     # ---- engine JSON → form (editing a stored hand) --------------------------------
     @classmethod
     def initial_from_hand(cls, hand: Mapping[str, Any]) -> dict[str, Any]:
@@ -548,36 +483,3 @@ class HandForm(CleanTextMixin, forms.Form):
             index = next(offered, None)
             if index is not None:
                 data[f"{prefix}_{entry['seat']}_{index}"] = entry[key]
-
-
-VALAT_SIDES = [
-    ("", _("no Valat")),
-    ("declarer", _("declaring side")),
-    ("opponents", _("opponents")),
-]
-
-
-class PagatValatForm(HandForm):
-    """A hand form with the Pagat and the Valat, as SPJST and Czech Taroky enter them.
-
-    A subclass adds each item's doubling level (a challenge, a flek) and names the keys
-    each item sends (`PAGAT_KEYS`, `VALAT_KEYS`).
-    """
-
-    OBJECTS = ("pagat", "valat")
-    PAGAT_KEYS: tuple[str, ...] = ("holder", "announced", "won")
-    VALAT_KEYS: tuple[str, ...] = ("side", "announced", "won")
-
-    pagat_holder = seat_field(_("Pagat holder"), blank=_("no Pagat in play"))
-    pagat_announced = forms.BooleanField(label=_("Pagat announced"), required=False)
-    pagat_won = forms.BooleanField(label=_("Pagat took the last trick"), required=False)
-    valat_side = forms.ChoiceField(label=_("Valat"), choices=VALAT_SIDES, required=False)
-    valat_announced = forms.BooleanField(label=_("Valat announced"), required=False)
-    valat_won = forms.BooleanField(label=_("Valat made"), required=False)
-
-    def put_pagat_valat(self, hand: dict) -> None:
-        """The Pagat when a holder is given, the Valat when a side is."""
-        if self.cleaned_data.get("pagat_holder"):
-            self.put_object(hand, "pagat", self.PAGAT_KEYS)
-        if self.cleaned_data.get("valat_side"):
-            self.put_object(hand, "valat", self.VALAT_KEYS)

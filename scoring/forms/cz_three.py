@@ -43,7 +43,7 @@ class CzThreeHandForm(HandForm):
     """One hand of Taroky ve třech; `settle()` scores it or shows the errors."""
 
     ruleset = "cz_three"
-    tab = _("Ve třech")  # its tab on the calculator page
+    tab = _("Taroky for three")  # its tab on the calculator page
     template_name = "scoring/forms/cz_three.html"
     SCALARS = ("contract", "declarer", "sitter", "flek", "varsava_flek")
     DEFAULTS = {"flek": 0, "varsava_flek": 0}
@@ -57,6 +57,12 @@ class CzThreeHandForm(HandForm):
     valat_announced = forms.BooleanField(label=_("Valát announced"), required=False)
     valat_won = forms.BooleanField(label=_("Valát made: every trick"), required=False)
     varsava_flek = level_field(_("Flek on the Varšava"), LEVELS)
+
+    WORDS = {
+        **{rule.name: _(rule.title) for rule in BONUSES.values()},
+        "varsava_points": _("points"),
+        "varsava_tricks": _("tricks"),
+    }
 
     def add_fields(self) -> None:
         if self.seat_names:  # a tournament table: three players, or four with a sitter

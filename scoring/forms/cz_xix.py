@@ -9,13 +9,13 @@ from django import forms
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
-from scoring.forms.base import PagatValatForm
 from scoring.forms.fields import (
     contract_field,
     level_field,
     optional_choice,
     seat_field,
 )
+from scoring.forms.pagat_valat import PagatValatForm
 from scoring.rulesets.cz_xix_hand import ALL_POINTS, LEVELS, Contract
 from scoring.rulesets.cz_xix_hlasky import HLASKY
 
@@ -43,7 +43,7 @@ class CzXixHandForm(PagatValatForm):
     """One hand of Czech Taroky calling the XIX; `settle()` scores it or shows the errors."""
 
     ruleset = "cz_xix"
-    tab = _("Volání XIX")  # its tab on the calculator page
+    tab = _("Calling the XIX")  # its tab on the calculator page
     template_name = "scoring/forms/cz_xix.html"
     SCALARS = (
         "contract", "declarer", "partner", "called", "preferanc_talon", "folded", "flek",

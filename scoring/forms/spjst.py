@@ -9,8 +9,8 @@ from django import forms
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
-from scoring.forms.base import PagatValatForm
 from scoring.forms.fields import level_field, optional_choice, seat_field
+from scoring.forms.pagat_valat import PagatValatForm
 from scoring.rulesets import spjst
 
 if TYPE_CHECKING:

@@ -103,7 +103,8 @@ def read_renoncs(
     renoncs = []
     for _, entry in hand.objects("penalties", ("code", "seat"), ("code",)):
         code = entry.raw("code")
-        if code not in known:
+        # A list or an object sent as the code is no code either (and not hashable).
+        if not isinstance(code, str) or code not in known:
             raise entry.error("code", _unknown_code(code, prefix, aliases))
         entry.require("seat", phrase("is required by {code}", code=code))
         renoncs.append(Renonc(code, entry.required_int("seat", seats[0], seats[-1])))

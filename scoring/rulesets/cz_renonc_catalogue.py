@@ -13,6 +13,7 @@ from typing import Any
 from scoring.penalties import PenaltyEntry
 from scoring.rulesets.cz_renonc import KINDS
 from scoring.rulesets.penalty_keywords import keywords
+from scoring.words import Phrase, Value, gettext_noop, phrase, series, word
 
 __all__ = ["renonc_entries"]
 
@@ -68,25 +69,30 @@ _TEXTS: Mapping[str, tuple[str, str]] = {
 }
 
 
-def _effect(kind: str, amount: str, flek: str) -> str:
-    pays = f"the offender (the penalty's seat) pays each other player {amount} × {flek}"
-    if kind == "conduct":
-        return f"The hand is scored as entered; {pays}."
-    where = " Only in a Varšava." if kind.startswith("varsava_") else ""
-    caller = (
-        " The seat must be the declarer, the forehand who called it."
-        if kind in ("varsava_card_not_added", "varsava_too_many_taroks")
-        else ""
+def _effect(kind: str, amount: Value, flek: Phrase) -> Phrase:
+    pays = phrase(
+        "the offender (the penalty's seat) pays each other player {amount} × {flek}",
+        amount=amount,
+        flek=flek,
     )
-    return f"The hand is not scored; {pays}.{where}{caller}"
+    if kind == "conduct":
+        return phrase("The hand is scored as entered; {pays}.", pays=pays)
+    parts = [phrase("The hand is not scored; {pays}.", pays=pays)]
+    if kind.startswith("varsava_"):
+        parts.append(word(gettext_noop("Only in a Varšava.")))
+    if kind in ("varsava_card_not_added", "varsava_too_many_taroks"):
+        parts.append(
+            word(gettext_noop("The seat must be the declarer, the forehand who called it."))
+        )
+    return series(parts, " ")
 
 
 def renonc_entries(
     ruleset: str,
     prefix: str,
     evidence: str,
-    amount: str,
-    flek: str,
+    amount: Value,
+    flek: Phrase,
     example: Callable[[str, str], dict[str, Any]],
 ) -> tuple[PenaltyEntry, ...]:
     """The eight entries of ``ruleset``; ``example(kind, code)`` gives each example hand.

@@ -53,6 +53,7 @@ __all__ = [
     "PRESET_SOURCES",
     "PRESET_TITLES",
     "RUBBERS",
+    "SCORES_IN_CHIPS",
     "SCORE_STEP",
     "SEATS",
     "TABLE_FIELD",
@@ -68,6 +69,7 @@ TITLE = gettext_noop("Taroky ve třech")  # translated where shown
 # 001: three players; a fourth at the table sits each hand out as dealer (pauzíruje).
 TABLE_SIZES: tuple[int, ...] = (3, 4)
 ZERO_SUM = True  # Kč paid between the players, the sitter included
+SCORES_IN_CHIPS = False  # points: body, točke
 SEATS = table_seats  # 1..3, or 1..4 with a sitter: a function of the hand
 FORM = "scoring.forms.cz_three.CzThreeHandForm"
 TABLE_FIELD: str | None = None  # a sitter, if any, is named by the ruling
@@ -162,8 +164,10 @@ def _example(kind: str, code: str) -> dict[str, Any]:
 
 
 PENALTIES = renonc_entries(
-    NAME, NAME, "000 Renonc; RULES §7.2, §7.3", "renonc_value (1 Kč)",
-    "the game's flek factor (×2 per flek level; varsava_flek in a Varšava)", _example,
+    NAME, NAME, "000 Renonc; RULES §7.2, §7.3",
+    phrase("the renonc price of the house rules ({amount})", amount="1 Kč"),
+    word(gettext_noop("the game's flek factor (×2 per flek level; in a Varšava, its own flek)")),
+    _example,
 )  # fmt: skip
 
 

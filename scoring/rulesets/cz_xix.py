@@ -51,6 +51,7 @@ __all__ = [
     "PRESET_SOURCES",
     "PRESET_TITLES",
     "RUBBERS",
+    "SCORES_IN_CHIPS",
     "SCORE_STEP",
     "SEATS",
     "TABLE_FIELD",
@@ -65,6 +66,7 @@ __all__ = [
 TITLE = gettext_noop("Czech Taroky, calling the XIX")  # translated where shown
 TABLE_SIZES: tuple[int, ...] = (4,)  # 000: "Počet hráčů 4"
 ZERO_SUM = True  # points are paid between the players
+SCORES_IN_CHIPS = False  # points: body, točke
 FORM = "scoring.forms.cz_xix.CzXixHandForm"
 TABLE_FIELD: str | None = None
 SCORE_STEP: int | None = None  # points paid: the table's total is checked
@@ -190,8 +192,9 @@ def _example(kind: str, code: str) -> dict[str, Any]:
 
 
 PENALTIES = renonc_entries(
-    NAME, "cz", "000 Renonc; RULES §7.2", "renonc_points (20)",
-    "the game's flek factor (×2 flek, ×4 reflek, ×8 superflek)", _example,
+    NAME, "cz", "000 Renonc; RULES §7.2",
+    phrase("the renonc price of the house rules ({amount})", amount=20),
+    word(gettext_noop("the game's flek factor (×2 flek, ×4 reflek, ×8 superflek)")), _example,
 )  # fmt: skip
 
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 __all__ = ["keywords"]
 
-_PENALTY = {"en": ("penalty", "ruling"), "cs": ("trest", "pokuta", "renonc"), "sl": ("kazen",)}
+_PENALTY = {"en": ("penalty", "ruling"), "cs": ("trest", "pokuta"), "sl": ("kazen",)}
 
 _WORDS: Mapping[str, Mapping[str, tuple[str, ...]]] = {
     # The Czech renoncs (000, 001; RULES §7.2).

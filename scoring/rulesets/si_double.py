@@ -36,7 +36,7 @@ from scoring.rulesets.si_double_hand import (
 from scoring.rulesets.si_double_napovedi import NAPOVEDI, Napoved, counted
 from scoring.settlement import Line, Seat, Settlement
 from scoring.turns import RotatingDeal
-from scoring.words import Phrase, Value, gettext_noop, phrase, series, word
+from scoring.words import Phrase, Value, gettext_noop, phrase, plural_phrase, series, word
 
 __all__ = [
     "DEAL",
@@ -52,6 +52,7 @@ __all__ = [
     "PRESET_SOURCES",
     "PRESET_TITLES",
     "RUBBERS",
+    "SCORES_IN_CHIPS",
     "SCORE_STEP",
     "SEATS",
     "TABLE_FIELD",
@@ -67,6 +68,7 @@ __all__ = [
 TITLE = gettext_noop("Slovenian Tarok with two packs")  # translated where shown
 TABLE_SIZES: tuple[int, ...] = (4, 6, 8)  # 002 Del II, III, IV
 ZERO_SUM = False  # scores written for each player (RULES §0.2)
+SCORES_IN_CHIPS = False  # points: body, točke
 SEATS = table_seats  # 1..players: a function of the hand
 FORM = "scoring.forms.si_double.SiDoubleHandForm"
 TABLE_FIELD: str | None = "players"
@@ -284,11 +286,12 @@ def _klop_lines(hand: Hand, rules: Mapping[str, Any]) -> list[Line]:
     for seat in hand.seats:
         points, tricks = seat_points[seat], seat_tricks[seat]
         parts = [
-            phrase(
-                "Klop, {seat}: {points} points in {tricks} tricks",
+            plural_phrase(
+                "Klop, {seat}: {points} points in {count} trick",
+                "Klop, {seat}: {points} points in {count} tricks",
+                count=tricks,
                 seat=seats_text([seat]),
                 points=points,
-                tricks=tricks,
             )
         ]
         if tricks == 0:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from scoring.penalties import PenaltyEntry
 from scoring.rulesets.penalty_keywords import keywords
-from scoring.words import gettext_noop
+from scoring.words import gettext_noop, phrase, word
 
 __all__ = ["adjustment_entry"]
 
@@ -32,15 +32,17 @@ def adjustment_entry(ruleset: str) -> PenaltyEntry:
         "ruleset": ruleset, "contract": "trojka", "declarer": 1, "partners": [3],
         "declarer_points": 83,
         "penalties": [
-            {"code": "si.adjustment", "seat": 2, "points": -20, "reason": "talking during play"}
+            {"code": "si.adjustment", "seat": 2, "points": -20, "reason": "govorjenje med igro"}
         ],
     }  # fmt: skip
     return PenaltyEntry(
         code="si.adjustment", ruleset=ruleset, title=gettext_noop("Director's adjustment"), rule_text=_RULE,
         original_text=_ORIGINAL, original_language="sl",
-        evidence="RULES §7.3 (seed 002 names no penalties)",
-        effect="Writes the entry's points (+ or −) for its seat, beside what the hand scores; "
-        "nothing is paid by the other players. Without a contract it is a standalone ruling.",
+        evidence=phrase("RULES §7.3 (seed {seed} names no penalties)", seed="002"),
+        effect=word(gettext_noop(
+            "Writes the entry's points (+ or −) for its seat, beside what the hand scores; "
+            "nothing is paid by the other players. Without a contract it is a standalone ruling."
+        )),
         params=("points", "reason"), example=example, prefix="si",
         keywords=keywords("si.adjustment"),
     )  # fmt: skip

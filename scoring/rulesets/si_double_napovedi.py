@@ -182,8 +182,8 @@ def _check_beside(napoved: Napoved, earlier: Sequence[Napoved], path: str) -> No
             raise HandError(
                 f"{path}.won",
                 phrase(
-                    "one side takes the last trick, and announcements[{i}] says the {side} did ({kind}) (got true)",
-                    i=i,
+                    "one side takes the last trick, and {other} says the {side} did ({kind}) (got true)",
+                    other=f"announcements[{i}]",
                     side=other.side,
                     kind=repr(other.kind),
                 ),
@@ -193,8 +193,8 @@ def _check_beside(napoved: Napoved, earlier: Sequence[Napoved], path: str) -> No
             raise HandError(
                 f"{path}.won",
                 phrase(
-                    "announcements[{i}] says the {side} took every card of the kind ({kind}) (got true)",
-                    i=i,
+                    "{other} says the {side} took every card of the kind ({kind}) (got true)",
+                    other=f"announcements[{i}]",
                     side=other.side,
                     kind=repr(other.kind),
                 ),

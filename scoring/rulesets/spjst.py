@@ -63,6 +63,7 @@ __all__ = [
     "PRESET_SOURCES",
     "PRESET_TITLES",
     "RUBBERS",
+    "SCORES_IN_CHIPS",
     "SCORE_STEP",
     "SEATS",
     "TABLE_FIELD",
@@ -81,6 +82,7 @@ TITLE = gettext_noop("SPJST Tarock (Texas)")  # translated where shown
 TABLE_SIZES: tuple[int, ...] = (4,)
 # Chips are paid between the players: every hand's deltas sum to 0.
 ZERO_SUM = True
+SCORES_IN_CHIPS = True  # chips paid at the table
 FORM = "scoring.forms.spjst.SpjstHandForm"
 TABLE_FIELD: str | None = None
 SCORE_STEP: int | None = None  # chips paid: the table's total is checked

@@ -10,7 +10,7 @@ from typing import Any
 
 from scoring.penalties import PenaltyEntry
 from scoring.rulesets.penalty_keywords import keywords
-from scoring.words import gettext_noop
+from scoring.words import Phrase, gettext_noop, phrase, series, word
 
 __all__ = ["PENALTIES"]
 
@@ -23,7 +23,21 @@ _OFFENDER_RULE = (
     "turn, in the order entered. Values are not affected."
 )
 # Said of the codes that a director may apply outside any scored hand (RULES §7.1).
-_STANDALONE = " It may also stand alone: a standalone adjustment, a hand of penalties only."
+_STANDALONE = gettext_noop(
+    "It may also stand alone: a standalone adjustment, a hand of penalties only."
+)
+
+
+def _standalone(effect: str) -> Phrase:
+    """``effect``, and that the code may also stand alone (RULES §7.1)."""
+    return series([word(effect), word(_STANDALONE)], " ")
+
+
+def _quick(section: str) -> Phrase:
+    """A section of the seed that its quick sheet repeats."""
+    return phrase("{section}, quick sheet", section=section)
+
+
 _DISCARDING = (
     "The game will be completed. The extra card(s) will go to the opponents. The "
     "violator(s) will pay a penalty of two chips to each player. The violator(s) will not "
@@ -44,8 +58,8 @@ def _entry(
     title: str,
     rule: str,
     original: str,
-    evidence: str,
-    effect: str,
+    evidence: str | Phrase,
+    effect: Phrase,
     example: dict[str, Any],
     *,
     params: tuple[str, ...] = (),
@@ -67,9 +81,13 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
         "If there is a misdeal and the problem cannot be rectified, the dealer re-deals and "
         "pays two chips to each player. (Quick sheet: Misdeal costs dealer 2 chips per "
         "player. Dealer re-deals.)",
-        "004 §22, quick sheet",
-        "The hand is void: only the dealer (the penalty's seat) pays 2 to each other player. "
-        "The game fields may be omitted.",
+        _quick("004 §22"),
+        word(
+            gettext_noop(
+                "The hand is void: only the dealer (the penalty's seat) pays 2 to each other player. "
+                "The game fields may be omitted."
+            )
+        ),
         {"ruleset": "spjst", "penalties": [{"code": "spjst.misdeal", "seat": 4}]},
         voids=True,
     ),
@@ -82,7 +100,9 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
         "hand is continued to a normal conclusion. The extra card(s) go to the opponents. "
         "There is no penalty.",
         "004 §23",
-        "The hand is scored as entered; the penalty line moves no chips." + _STANDALONE,
+        _standalone(
+            gettext_noop("The hand is scored as entered; the penalty line moves no chips.")
+        ),
         _hand(57, {"code": "spjst.misdeal_after_play", "seat": 4}),
     ),
     _entry(
@@ -90,9 +110,13 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
         gettext_noop("Discarding irregularity"),
         "Wrong number of cards discarded. " + _OFFENDER_RULE,
         _DISCARDING,
-        "004 §30, quick sheet",
-        "Offender pays 2 to each; the game, Pagat and Valat lines are shifted by the "
-        "offender rule. It needs the scored hand: refused as a standalone adjustment.",
+        _quick("004 §30"),
+        word(
+            gettext_noop(
+                "Offender pays 2 to each; the game, Pagat and Valat lines are shifted by the "
+                "offender rule. It needs the scored hand: refused as a standalone adjustment."
+            )
+        ),
         _hand(59, {"code": "spjst.discard_irregularity", "seat": 1}),
     ),
     _entry(
@@ -106,9 +130,13 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
         "subjected to the same conditions and penalties as those for discarding "
         "irregularities. (Quick sheet: Failure to follow suite if not correctable is same "
         "penalty as misdeal.)",
-        "004 §30, quick sheet",
-        "As spjst.discard_irregularity; with renege_penalty = misdeal the hand is void and "
-        "the offender pays 2 to each (then it may also be entered without the game).",
+        _quick("004 §30"),
+        word(
+            gettext_noop(
+                "As spjst.discard_irregularity; with renege_penalty = misdeal the hand is void and "
+                "the offender pays 2 to each (then it may also be entered without the game)."
+            )
+        ),
         _hand(59, {"code": "spjst.renege", "seat": 2}),
     ),
     _entry(
@@ -120,8 +148,8 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
         "error, player must have played two cards to a trick, dropped a card or there was a "
         "misdeal. [...] This is a violation and the same penalties as in discarding "
         "irregularities apply.",
-        "004 §31 (To few cards in hand; Calling the Pagat on the end)",
-        "As spjst.discard_irregularity.",
+        "004 §31",
+        word(gettext_noop("As spjst.discard_irregularity.")),
         _hand(
             64,
             {"code": "spjst.wrong_card_count", "seat": 4},
@@ -139,8 +167,8 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
         "Violator pays a five-chip penalty to each player. A trump can be discarded but it "
         "must be discarded face up or shown to each player. (Quick sheet: Discarding King "
         "is 5 chip penalty.)",
-        "004 §30, quick sheet",
-        "Offender pays 5 to each; the hand is scored as entered." + _STANDALONE,
+        _quick("004 §30"),
+        _standalone(gettext_noop("Offender pays 5 to each; the hand is scored as entered.")),
         _hand(59, {"code": "spjst.discard_counter", "seat": 3}),
     ),
     _entry(
@@ -153,10 +181,14 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
         "penalty to each player unless the error is announced before the 1st card is "
         "played. Any chips collected must be returned. The hand will be completed.",
         "004 §30",
-        "Parameter value: the declared value (of the same seat) that is void. The value "
-        "scores nothing and the offender pays 2 to each. As a standalone adjustment (a hand "
-        "of penalties only) value is still required, for the record, but nothing is voided: "
-        "only the 2 chips are paid.",
+        word(
+            gettext_noop(
+                "Parameter value: the declared value (of the same seat) that is void. The value "
+                "scores nothing and the offender pays 2 to each. As a standalone adjustment (a hand "
+                "of penalties only) value is still required, for the record, but nothing is voided: "
+                "only the 2 chips are paid."
+            )
+        ),
         _hand(
             59,
             {"code": "spjst.illegal_declaration", "seat": 2, "value": "trull"},
@@ -173,8 +205,12 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
         "voided. (§12: a failure to declare nullifies a valat call should the valat be "
         "lost because of the omission.)",
         "004 §30, §12",
-        "The failed Valat is not scored (a zero line); the rest of the hand is. The seat is "
-        "the player whose declaration misled the caller. It needs the scored hand.",
+        word(
+            gettext_noop(
+                "The failed Valat is not scored (a zero line); the rest of the hand is. The seat is "
+                "the player whose declaration misled the caller. It needs the scored hand."
+            )
+        ),
         _hand(
             80,
             {"code": "spjst.valat_call_voided", "seat": 2},
@@ -192,8 +228,12 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
         "void. The bidder loses the Povinost and pays a penalty of five chips to each "
         "player. Chips collected for values must be returned.",
         "004 §31",
-        "The hand is void (values not scored); the bidder (the penalty's seat, the declarer "
-        "if given) pays 5 to each. The game fields may be omitted.",
+        word(
+            gettext_noop(
+                "The hand is void (values not scored); the bidder (the penalty's seat, the declarer "
+                "if given) pays 5 to each. The game fields may be omitted."
+            )
+        ),
         {
             "ruleset": "spjst",
             "contract": "povinost",
@@ -213,7 +253,11 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
         "the trump that should have been called each pay a five-chip penalty. The hand is "
         "declared void.",
         "004 §31",
-        "Goes with spjst.wrong_trump_called: the holder (the penalty's seat) pays 5 to each.",
+        word(
+            gettext_noop(
+                "Goes with spjst.wrong_trump_called: the holder (the penalty's seat) pays 5 to each."
+            )
+        ),
         {
             "ruleset": "spjst",
             "penalties": [
@@ -231,9 +275,12 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
         "Povinost, the game is concluded. The player that should have been on Povinost and "
         "the violator each pay a two-chip penalty to the other two players.",
         "004 §31",
-        "Parameter rightful: the seat that should have been on Povinost. Offender and "
-        "rightful each pay 2 to each of the two others; the hand is scored as entered."
-        + _STANDALONE,
+        _standalone(
+            gettext_noop(
+                "Parameter rightful: the seat that should have been on Povinost. Offender and "
+                "rightful each pay 2 to each of the two others; the hand is scored as entered."
+            )
+        ),
         _hand(59, {"code": "spjst.wrong_povinost", "seat": 1, "rightful": 2}),
         params=("rightful",),
     ),
@@ -246,8 +293,12 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
         "the caller not have it in the hand, the holder of the Pagat can give contra "
         "doubling the number of chips. The caller must also pay a two-chip penalty.",
         "004 §31",
-        "The caller (not the Pagat's holder) pays 2 to each; a Kontra by the holder is "
-        "entered as the Pagat's challenge." + _STANDALONE,
+        _standalone(
+            gettext_noop(
+                "The caller (not the Pagat's holder) pays 2 to each; a Kontra by the holder is "
+                "entered as the Pagat's challenge."
+            )
+        ),
         _hand(59, {"code": "spjst.pagat_called_not_held", "seat": 4}),
     ),
     _entry(
@@ -258,7 +309,7 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
         "Player exposes a card: The card remains on the table face up and must be played "
         "and/or led at the first opportunity. There is no penalty.",
         "004 §31",
-        "A ruling: recorded as a line with no chips." + _STANDALONE,
+        _standalone(gettext_noop("A ruling: recorded as a line with no chips.")),
         _hand(59, {"code": "spjst.exposed_card", "seat": 2}),
     ),
     _entry(
@@ -267,7 +318,7 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
         "The deck must be cut at least 6 cards deep. No penalty.",
         "The deck should be cut at least 6 cards deep. There is no penalty.",
         "004 §31",
-        "A ruling: recorded as a line with no chips." + _STANDALONE,
+        _standalone(gettext_noop("A ruling: recorded as a line with no chips.")),
         _hand(59, {"code": "spjst.improper_cut", "seat": 2}),
     ),
     _entry(
@@ -276,7 +327,7 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
         "A player seated at the wrong table: play continues. No penalty.",
         "Seated at the wrong table. Play continues.",
         "004 §31",
-        "A ruling: recorded as a line with no chips." + _STANDALONE,
+        _standalone(gettext_noop("A ruling: recorded as a line with no chips.")),
         _hand(59, {"code": "spjst.wrong_table", "seat": 2}),
     ),
 )

@@ -17,7 +17,7 @@ from scoring.cards import TRULL, Card, Holding, pack_need, parse_cards
 from scoring.errors import HandError
 from scoring.reader import JsonObject
 from scoring.settlement import Seat
-from scoring.words import gettext_noop, phrase
+from scoring.words import gettext_noop, phrase, word
 
 __all__ = [
     "COUNTERS_GROUP",
@@ -173,13 +173,14 @@ def _check_possible(
                     "seat {seat} already declared {other} of the {group} group (got {value})",
                     seat=value.seat,
                     other=repr(other.name),
-                    group=other.group,
+                    group=word(other.group),
                     value=repr(value.value),
                 ),
             )
     why = held[value.seat].impossible(CARDS_IN_HAND)
     if why:
-        names = " and ".join(repr(r.name) for r in [*mine, value.rule])
+        *others, last = [repr(r.name) for r in [*mine, value.rule]]
+        names = phrase("{names} and {last}", names=", ".join(others), last=last)
         raise HandError(
             field,
             phrase(

@@ -15,7 +15,7 @@ credited), the other side 0 unless it scored too. Rubbers: :mod:`whist_rubber`.
 'Tricks N–S: 9 taken, 9−6=3 over the book × 2 = 6; seats 1 and 3 score +6 each'
 >>> str(summary({"variant": "standard", "tricks": {"NS": 9, "EW": 4},
 ...              "honours": {"side": "EW", "count": 4}}))
-'Standard: NS 9, EW 4; honours EW 4'
+'Standard: N–S 9, E–W 4; honours E–W 4'
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from scoring.house_rules import HouseRule, resolve
 from scoring.labels import seats_text, written_line
 from scoring.levels import Levels
 from scoring.penalties import PenaltyEntry
-from scoring.rulesets.whist_hand import NAME, SIDES, TRICKS, Hand, Variant, table_seats
+from scoring.rulesets.whist_hand import NAME, SIDE_NAMES, SIDES, TRICKS, Hand, Variant, table_seats
 from scoring.rulesets.whist_rubber import Item, Rubber, rubbers_of
 from scoring.settlement import Line, Seat, Settlement
 from scoring.turns import HandData, Turn, after
@@ -47,6 +47,7 @@ __all__ = [
     "PRESET_SOURCES",
     "PRESET_TITLES",
     "RUBBERS",
+    "SCORES_IN_CHIPS",
     "SCORE_STEP",
     "SEATS",
     "TABLE_FIELD",
@@ -66,6 +67,7 @@ TITLE = gettext_noop("Whist")  # translated where shown
 # 003: four players; RULES §6.1 plays three_player at a table of three (seats 1..3).
 TABLE_SIZES: tuple[int, ...] = (4, 3)
 ZERO_SUM = False  # RULES §0.2: whist writes scores, nobody pays
+SCORES_IN_CHIPS = False  # points: body, točke
 SEATS = table_seats  # 1..4, or 1..3 in three_player: a function of the hand
 LEVELS = Levels.NONE  # whist has no doubling
 PENALTIES: tuple[PenaltyEntry, ...] = ()  # RULES §7 gives whist none
@@ -141,7 +143,6 @@ SLAMS = {
     TRICKS - 1: (gettext_noop("Small slam"), gettext_noop("the opponents took one trick"), 30),
     TRICKS: (gettext_noop("Grand slam"), gettext_noop("the opponents took no trick"), 50),
 }
-_SIDE_NAMES = {"NS": "N–S", "EW": "E–W"}
 # The points of a trick over the book, and why (RULES §6.1).
 _TRICK_VALUE = {
     Variant.STANDARD: (2, ""),
@@ -157,7 +158,7 @@ _ALONE_LIMIT = {
 
 
 def _party_name(party: str) -> Value:
-    return _SIDE_NAMES.get(party) or seats_text([int(party)])
+    return SIDE_NAMES.get(party) or seats_text([int(party)])
 
 
 _CAYENNE = {
@@ -352,20 +353,28 @@ DRIVE_TRICKS = drive_tricks
 
 
 def summary(hand: Mapping[str, Any]) -> Phrase:
-    """A recorded hand in one line: ``Cayenne (trump kept): NS 8, EW 5; honours NS 4``."""
+    """A recorded hand in one line: ``Cayenne (trump kept): N–S 8, E–W 5; honours N–S 4``."""
     variant: Value = str(hand.get("variant") or "").replace("_", " ").capitalize() or "—"
     if hand.get("cayenne_accepted"):
         variant = phrase("{variant} (trump kept)", variant=variant)
     tricks = hand.get("tricks") or {}
     if set(tricks) <= set(SIDES):
-        taken: Value = ", ".join(f"{key} {count}" for key, count in tricks.items())
+        taken: Value = series(
+            [series([SIDE_NAMES.get(key, key), str(count)], " ") for key, count in tricks.items()],
+            ", ",
+        )
     else:  # each seat alone
         counts = "/".join(str(count) for _seat, count in sorted(tricks.items()))
         taken = phrase("seats {counts}", counts=counts)
     parts = [phrase("{variant}: {tricks}", variant=variant, tricks=taken)]
     honours = hand.get("honours")
     if honours:
-        holder = honours.get("side") or phrase("seat {seat}", seat=str(honours.get("seat")))
+        side = honours.get("side")
+        holder = (
+            SIDE_NAMES.get(side, side)
+            if side
+            else phrase("seat {seat}", seat=str(honours.get("seat")))
+        )
         parts.append(
             phrase("honours {holder} {count}", holder=holder, count=str(honours.get("count")))
         )

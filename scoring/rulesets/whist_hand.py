@@ -23,7 +23,7 @@ from typing import Any
 from scoring.labels import hand_text
 from scoring.reader import JsonObject
 from scoring.settlement import Seat
-from scoring.words import phrase
+from scoring.words import gettext_noop, phrase, word
 
 __all__ = [
     "ALONE",
@@ -40,6 +40,8 @@ __all__ = [
 NAME = "whist"
 TRICKS = 13
 SIDES: Mapping[str, tuple[Seat, ...]] = MappingProxyType({"NS": (1, 3), "EW": (2, 4)})
+# The two sides as a page names them, in the reader's language (Czech S–J and V–Z).
+SIDE_NAMES = {"NS": word(gettext_noop("N–S")), "EW": word(gettext_noop("E–W"))}
 
 
 class Variant(enum.Enum):

@@ -21,7 +21,7 @@ from typing import Any
 
 from scoring.errors import HandError
 from scoring.labels import seats_text
-from scoring.rulesets.whist_hand import Hand, Variant
+from scoring.rulesets.whist_hand import SIDE_NAMES, Hand, Variant
 from scoring.settlement import Seat, Settlement
 from scoring.words import Phrase, Value, phrase
 
@@ -118,7 +118,7 @@ def _kind(hand: Hand) -> str:
 
 
 def _party_text(party: str) -> Value:
-    return {"NS": "N–S", "EW": "E–W"}.get(party) or seats_text([int(party)])
+    return SIDE_NAMES.get(party) or seats_text([int(party)])
 
 
 def rubbers_of(

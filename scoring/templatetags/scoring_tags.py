@@ -1,16 +1,25 @@
 """Template helpers for showing hands and settlements, and when a table was last heard of."""
 
 import datetime
-from collections.abc import Mapping, Sized
+import re
+from collections.abc import Mapping, Sequence, Sized
 from decimal import Decimal
 from typing import Any
 
 from django import forms, template
 from django.utils import timezone
 from django.utils.formats import number_format
+from django.utils.html import conditional_escape
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, ngettext
 
+from scoring.penalties import fold
+from scoring.registry import RULESETS
+from scoring.rulesets.whist_hand import SIDE_NAMES
 from scoring.translate import line_text, say
+
+# A word of an escaped text; an entity (&#x27;) is matched whole so it is never marked.
+_WORD = re.compile(r"&#?\w+;|\w+")
 
 register = template.Library()
 
@@ -84,3 +93,34 @@ def ago(moment: datetime.datetime | None) -> str:
         return ngettext("%(n)d hour ago", "%(n)d hours ago", hours) % {"n": hours}
     days = hours // 24
     return ngettext("%(n)d day ago", "%(n)d days ago", days) % {"n": days}
+
+
+def marked(text: Any, marks: Sequence[str]) -> str:
+    """``text`` escaped, each word that begins with one of the stems ``marks`` (folded, as
+    the rulings lookup matches) in a ``<mark>``."""
+    escaped = conditional_escape(str(text))
+    if not marks:
+        return escaped
+    return mark_safe(_WORD.sub(lambda m: _mark(m.group(0), marks), escaped))
+
+
+def _mark(word: str, marks: Sequence[str]) -> str:
+    if word.startswith("&") or not fold(word).startswith(tuple(marks)):
+        return word
+    return f"<mark>{word}</mark>"
+
+
+@register.filter
+def preset_title(ruleset: str, preset: str) -> str:
+    """The title of ``ruleset``'s house-rule preset ``preset`` in the reader's language
+    ("Westfest 2012 (prever back ×4)"), never its key."""
+    module = RULESETS.get(ruleset)
+    titles = getattr(module, "PRESET_TITLES", {})
+    return gettext(titles[preset]) if preset in titles else preset
+
+
+@register.filter
+def party(name: str) -> str:
+    """A whist party as the reader's language names it: a side (S–J in Czech) or a seat."""
+    side = SIDE_NAMES.get(str(name))
+    return say(side) if side is not None else str(name)

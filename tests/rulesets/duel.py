@@ -40,6 +40,7 @@ NAME = "duel"
 TITLE = "Duel (a test game)"
 TABLE_SIZES: tuple[int, ...] = (4,)
 ZERO_SUM = True
+SCORES_IN_CHIPS = True
 SEATS: tuple[Seat, ...] = (1, 2, 3, 4)
 HOUSE_RULES: tuple[HouseRule, ...] = ()
 PRESETS: Mapping[str, Mapping[str, Any]] = {}

@@ -35,6 +35,7 @@ NAME = "tally"
 TITLE = "Tally (a test game)"
 TABLE_SIZES: tuple[int, ...] = (4, 6, 8)
 ZERO_SUM = False
+SCORES_IN_CHIPS = False
 HOUSE_RULES: tuple[HouseRule, ...] = ()
 PRESETS: Mapping[str, Mapping[str, Any]] = {}
 PRESET_TITLES: Mapping[str, str] = {}

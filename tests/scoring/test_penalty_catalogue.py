@@ -56,7 +56,7 @@ def test_every_entry_is_documented(entry):
     language, evidence = SOURCES[entry.ruleset]
     assert entry.title and entry.rule_text and entry.effect and entry.evidence
     assert entry.original_text and entry.original_language == language
-    assert entry.evidence.startswith(evidence)
+    assert str(entry.evidence).startswith(evidence)
     assert repr(entry) == f"<PenaltyEntry {entry.code}: {entry.title}>"
 
 

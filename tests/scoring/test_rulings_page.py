@@ -1,3 +1,5 @@
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -74,3 +76,38 @@ def test_kazen_the_slovenian_word_for_penalty_finds_every_ruling(client):
 def test_every_entry_has_search_words_in_all_three_languages():
     for entry in catalogue():
         assert all(entry.keywords.get(language) for language in ("en", "cs", "sl")), entry.code
+
+
+def test_renonc_narrows_to_the_renonc_rulings(client):
+    found = _found(client, "renonc")
+    assert found and found < {entry.code for entry in catalogue()}
+    assert "spjst.misdeal" not in found and "si.adjustment" not in found
+
+
+def test_a_word_matches_by_its_stem_in_the_readers_language(client):
+    client.cookies["django_language"] = "cs"
+    # "rozdáním" (by dealing) finds the dealing rulings by the stem "rozd…".
+    assert "cz.renonc.misdeal" in _found(client, "rozdáním")
+
+
+def test_the_best_match_comes_first_and_its_words_are_marked(client):
+    client.cookies["django_language"] = "cs"
+    page = client.get(URL, {"q": "špatné rozdání"}).content.decode()
+    first = page.index('class="ruling"')
+    assert 'id="spjst.misdeal"' in page[first : first + 40] or (
+        'id="cz.renonc.misdeal"' in page[first : first + 40]
+    )
+    assert "<mark>Špatné</mark> <mark>rozdání</mark>" in page
+
+
+@pytest.mark.parametrize("language", ["cs", "sl"])
+def test_the_rulings_read_in_the_players_words(client, language):
+    """Issue 30: effects and sources in words (the seed's own texts, marked with their
+    language, are quotes and stay as written)."""
+    from tests.scoring.words_check import offences
+
+    client.cookies["django_language"] = language
+    page = client.get(URL).content.decode()
+    said = re.sub(r'<blockquote lang="[a-z]+">.*?</blockquote>|<[^>]+>', " ", page, flags=re.S)
+    said = re.sub(r'id="[^"]*"', " ", said)
+    assert offences(said) == []

@@ -68,7 +68,7 @@ def test_the_deal_passes_to_the_left_each_hand():
 def test_the_summary_reads_a_stored_hand():
     assert str(whist.summary({"variant": "cayenne", "cayenne_accepted": True,
                           "tricks": {"NS": 4, "EW": 9}, "honours": {"side": "EW", "count": 3}})) == (
-        "Cayenne (trump kept): NS 4, EW 9; honours EW 3"
+        "Cayenne (trump kept): N–S 4, E–W 9; honours E–W 3"
     )  # fmt: skip
     assert str(whist.summary({"variant": "hussar", "tricks": {"1": 6, "2": 3, "3": 2, "4": 2},
                           "honours": {"seat": 3, "count": 4}})) == (
@@ -91,7 +91,7 @@ def test_the_calculator_keeps_a_rubbers_running_score(client):
     rubber = response.context["rubber"]
     # N–S 10 + 50, then 8 + 4 + 50 + 70 = 192.
     assert rubber["result"] == {"winner": "NS", "totals": {"NS": 192, "EW": 0}, "difference": 192}
-    assert "The rubber is won by NS; the difference is 192." in response.content.decode()
+    assert "The rubber is won by N–S; the difference is 192." in response.content.decode()
     # A hand added after the end starts the next rubber.
     response = _add(client, response.context["rubber_json"], tricks_NS="6", tricks_EW="7")
     assert response.context["rubber"]["totals"] == {"NS": 0, "EW": 2}

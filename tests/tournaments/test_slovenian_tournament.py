@@ -6,6 +6,7 @@ sheet is right when each player's count is the sum of that player's recorded han
 
 import io
 import os
+import re
 import uuid
 from pathlib import Path
 
@@ -84,6 +85,12 @@ def test_a_slovenian_round_at_tables_of_eight_and_six(director_client, judge_cli
     text = text[text.index("<table") :]
     last = six.seats.get(number=2).player.name
     assert text.index(last) == max(text.index(p.name) for p in Player.objects.all())
+    # Issue 30: a written-score game counts points (točke), not chips (žetoni).
+    director_client.cookies["django_language"] = "sl"
+    slovenian = director_client.get(reverse("tournaments:standings", args=[tournament.pk]))
+    assert "Točke skupaj" in slovenian.content.decode()
+    assert "Žetoni" not in slovenian.content.decode()
+    director_client.cookies["django_language"] = "en"
 
     sheet = director_client.get(reverse("tournaments:table_sheet_pdf", args=[eight.pk]))
     if SHOTS:  # to look at the sheet of eight columns: SHEET_PDF=path pytest ...
@@ -121,8 +128,13 @@ def test_a_directors_adjustment_is_applied_from_the_ledger(
     ]
     assert hand.deltas() == {1: 0, 2: 0, 3: 0, 4: 0, 5: -20, 6: 0}
     ledger = director_client.get(ledger_url).content.decode()
-    assert "Director&#x27;s adjustment (points -20)" in ledger
+    assert "Director&#x27;s adjustment (points: -20)" in ledger
     assert "<td>late to table</td>" in ledger
+    director_client.cookies["django_language"] = "sl"
+    ledger = director_client.get(ledger_url).content.decode()
+    # Issue 30: the ruling by its title and its points by their word, never by code.
+    assert "(točke: -20)" in ledger
+    assert "si.adjustment" not in re.sub(r"<[^>]+>", " ", ledger)
 
 
 def test_the_setup_says_which_table_sizes_each_ruleset_plays(director_client):

@@ -88,14 +88,14 @@ def test_a_rubber_won_two_one_at_a_table_and_the_next_one_started(
     assert [cell.split("<")[0] for cell in rubber.split('<td class="num">')[1:]] == [
         "2", "1", "12", "0", "228", "70",
     ]  # fmt: skip
-    assert "The rubber is won by NS; the difference is 158." in rubber
+    assert "The rubber is won by N–S; the difference is 158." in rubber
     assert "5 hands in this rubber." in rubber
 
     # The rubber has ended: the next hand starts rubber 2 from nothing.
     _add(judge_client, table, tricks_NS=6, tricks_EW=7)
     rubber = _rubber(judge_client, table)
     assert "<h2>Rubber 2</h2>" in rubber and "1 hand in this rubber." in rubber
-    assert "Rubber 1: won by NS in 5 hands, difference 158." in rubber
+    assert "Rubber 1: won by N–S in 5 hands, difference 158." in rubber
     assert [cell.split("<")[0] for cell in rubber.split('<td class="num">')[1:]] == [
         "0", "0", "0", "2", "0", "2",
     ]  # fmt: skip
@@ -105,7 +105,7 @@ def test_a_rubber_won_two_one_at_a_table_and_the_next_one_started(
         reverse("tournaments:sheet", args=[table.pk]),
         {"seat_1": 228, "seat_2": 70, "seat_3": 228, "seat_4": 70},
     ).content.decode()
-    assert "✘" in wrong and "Rubber 1: won by NS" in wrong
+    assert "✘" in wrong and "Rubber 1: won by N–S" in wrong
     right = judge_client.post(
         reverse("tournaments:sheet", args=[table.pk]),
         {"seat_1": 58, "seat_2": 22, "seat_3": 58, "seat_4": 22},

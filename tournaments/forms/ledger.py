@@ -70,7 +70,7 @@ class LedgerRulingForm(CleanTextMixin, forms.Form):
         if tournament.rules.DEAL.sits_out_at is None:
             del self.fields["sitter"]
         catalogue = tournament.rules.PENALTIES
-        self.fields["code"].choices = [(e.code, f"{_(e.title)} ({e.code})") for e in catalogue]
+        self.fields["code"].choices = [(e.code, _(e.title)) for e in catalogue]
         self._params = {entry.code: entry.params for entry in catalogue}
         # A field for each parameter the ruleset's penalties take; the ruling's own reason
         # is the ledger's reason, asked for once.

@@ -21,7 +21,8 @@ def standings_report(result: Standings) -> Report:
     points = (Column("points", _("Points"), Kind.AMOUNT),) if result.by_points else ()
     rounds = tuple(Column(f"r{n}", _("R%(n)s") % {"n": n}, kind) for n in result.rounds)
     penalties = () if result.by_tricks else (Column("penalties", _("Penalties"), Kind.CHIPS),)
-    total = Column("total", _("Tricks") if result.by_tricks else _("Chips"), kind)
+    unit = _("Chips") if tournament.rules.SCORES_IN_CHIPS else _("Total points")
+    total = Column("total", _("Tricks") if result.by_tricks else unit, kind)
     columns = (PLACE, PLAYER, CLUB, *points, *rounds, *penalties, total)
     rows = [
         (

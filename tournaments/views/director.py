@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.roles import director_required, public
+from scoring.penalties import PARAMS
 from scoring.turns import sits_out
 from tournaments import hand_store, recording
 from tournaments.access import table_access
@@ -81,10 +82,12 @@ def ledger(request: HttpRequest, pk: int) -> HttpResponse:
                     "index": index,
                     "penalty": penalty,
                     "title": titles.get(penalty.get("code"), penalty.get("code")),
-                    # What the ruling carries beside its code, offender and reason
-                    # ("rightful 2").
+                    # What the ruling carries beside its code, offender and reason, each
+                    # by its label ("Rightful seat: 2"), never by its JSON name.
                     "params": [
-                        (k, v) for k, v in penalty.items() if k not in ("code", "seat", "reason")
+                        (_(PARAMS[k].word) if k in PARAMS else k, v)
+                        for k, v in penalty.items()
+                        if k not in ("code", "seat", "reason")
                     ],
                     "player": names.get(penalty.get("seat")),
                     "reason": _ruling_reason(hand, penalty),

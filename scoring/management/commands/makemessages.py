@@ -9,6 +9,11 @@ from django.core.management.commands import makemessages
 
 
 class Command(makemessages.Command):
-    """Django's command, with ``phrase`` added to xgettext's keywords."""
+    """Django's command, with ``phrase`` and ``plural_phrase`` (singular, plural) added to
+    xgettext's keywords."""
 
-    xgettext_options = [*makemessages.Command.xgettext_options, "--keyword=phrase"]
+    xgettext_options = [
+        *makemessages.Command.xgettext_options,
+        "--keyword=phrase",
+        "--keyword=plural_phrase:1,2",
+    ]
