@@ -38,7 +38,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.load import _start_gunicorn, _stop_gunicorn, _wait_ready  # noqa: E402  (through ROOT)
+from bench.load_server import start_gunicorn, stop_gunicorn, wait_ready  # noqa: E402  (through ROOT)
 from tests.browser.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 PHONE = {"width": 360, "height": 740}
@@ -305,9 +305,9 @@ def main(argv: list[str] | None = None) -> int:
         site = build()
         log = Path(folder) / "gunicorn.log"
         # As the load test serves it (bench/load.py), with two workers.
-        process, base = _start_gunicorn(env, 2, log, Path(folder) / "access.log")
+        process, base = start_gunicorn(env, 2, log, Path(folder) / "access.log")
         try:
-            asyncio.run(_wait_ready(process, base, log))
+            asyncio.run(wait_ready(process, base, log))
             print(
                 f"bench-phone: {base}, Chromium at {PHONE['width']}×{PHONE['height']}, CPU ÷"
                 f"{CPU_SLOWDOWN}, slow 4G; load average {os.getloadavg()[0]:.1f}",
@@ -316,7 +316,7 @@ def main(argv: list[str] | None = None) -> int:
             for line in measure(base, site, saves):
                 print(line, flush=True)
         finally:
-            _stop_gunicorn(process)
+            stop_gunicorn(process)
     return 0
 
 

@@ -101,3 +101,12 @@ def test_the_logout_form_forgets_the_kept_pages(judge_client):
     page = judge_client.get("/").content.decode()
     assert "data-logout" in page
     assert "/static/js/logout.js" in page
+
+
+def test_the_table_page_announces_every_module_main_imports_so_they_load_at_once(
+    judge_client, table1
+):
+    page = judge_client.get(table1.get_absolute_url()).content.decode()
+    preloaded = re.findall(r'<link rel="modulepreload" href="([^"]+)">', page)
+    assert preloaded == [static(f"js/judge/{name}.js") for name in JUDGE_MODULES if name != "main"]
+    assert f'<script type="module" src="{static("js/judge/main.js")}"></script>' in page
