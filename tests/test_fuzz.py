@@ -619,7 +619,9 @@ def _allowed_role(name: str) -> str:
     """A role the permission table lets through to the view (its body is read then)."""
     expected = PAGES[name][3]
     return next(
-        role for role in ("director", "judge", "anon") if expected[role] in (200, 204, 301, 302, 400)
+        role
+        for role in ("director", "judge", "anon")
+        if expected[role] in (200, 204, 301, 302, 400)
     )
 
 
