@@ -61,7 +61,15 @@ FIELD_WORDS: dict[str, StrOrPromise] = {
 }
 
 
-class RefusalsMixin(forms.Form):
+# A mixin of HandForm, not a form of its own (so no form of the site lacks CleanTextMixin);
+# to the type checker it is one.
+if TYPE_CHECKING:
+    _FormBase = forms.Form
+else:
+    _FormBase = object
+
+
+class RefusalsMixin(_FormBase):
     """What a hand form does with the engine's refusal: put it on its field, in words.
 
     The form records in ``sources`` which field each JSON path it wrote came from.

@@ -95,6 +95,7 @@ def ago(moment: datetime.datetime | None) -> str:
     return ngettext("%(n)d day ago", "%(n)d days ago", days) % {"n": days}
 
 
+@register.filter
 def marked(text: Any, marks: Sequence[str]) -> str:
     """``text`` escaped, each word that begins with one of the stems ``marks`` (folded, as
     the rulings lookup matches) in a ``<mark>``."""
