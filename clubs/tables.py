@@ -2,8 +2,14 @@
 
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from clubs.models import Player
+
+# django-tables2's paging template says {% trans "previous" %} and {% trans "next" %} and
+# the package has no Slovenian catalogue: marked here, makemessages keeps them in ours,
+# which Django reads before the package's (LOCALE_PATHS first), so cs and sl both say them.
+PAGING_WORDS = (gettext_noop("previous"), gettext_noop("next"))
 
 
 class RosterTable(tables.Table):

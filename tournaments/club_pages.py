@@ -10,7 +10,8 @@ from django.utils.safestring import SafeString
 
 from clubs.models import Club, Player
 from tournaments.charts import chips_chart
-from tournaments.totals import club_results, player_history
+from tournaments.score_words import score_words
+from tournaments.totals import club_results, club_rulesets, player_history
 
 # The most recent tournaments a club page lists as hosted.
 HOSTED_SHOWN = 20
@@ -25,6 +26,7 @@ def club_results_section(club: Club) -> SafeString:
         {
             "club": club,
             "results": club_results(club.pk),
+            "words": score_words(club_rulesets(club.pk)),
             "hosted": club.tournaments.order_by("-date")[:HOSTED_SHOWN],
         },
     )
@@ -40,5 +42,10 @@ def player_history_section(player: Player) -> SafeString:
     }
     return render_to_string(
         "tournaments/_player_history.html",
-        {"player": player, "history": history, "chart": chips_chart(series)},
+        {
+            "player": player,
+            "history": history,
+            "chart": chips_chart(series),
+            "words": score_words(item["tournament"].ruleset for item in history),
+        },
     )

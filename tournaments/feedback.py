@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from scoring import HandError
 from scoring.errors import clip
-from scoring.translate import error_text
+from scoring.forms import refusal_text
 from tournaments.recording import RecordingError, StaleTable, TableLocked
 from tournaments.services import TournamentError
 
@@ -62,8 +62,8 @@ def service_refusals(request: HttpRequest) -> Iterator[Outcome]:
         outcome.ok = False
         outcome.conflict = isinstance(error, StaleTable)
         if isinstance(error, HandError):
-            # No field on this page to show it at: the path says where, in any language.
-            outcome.message = f"{error.field}: {error_text(error)}"
+            # No field on this page to show it at: the path says where, in words.
+            outcome.message = refusal_text(error)
         else:
             outcome.message = str(error)
         if isinstance(error, TableLocked):

@@ -9,12 +9,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from django.http import HttpRequest
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.errors import HandError
+from scoring.forms import refusal_text
 from scoring.hand_documents import score_rubbers
-from scoring.translate import error_text
 from tournaments import contact, recording, score_sheets
 from tournaments.access import browser_id, holds_link
 from tournaments.models import Hand, PlayedHand, Round, ScoreSheet, Table
@@ -151,10 +150,11 @@ def table_rubbers(table: Table, hands: Hands) -> dict[str, object]:
     except HandError as error:
         index = re.match(r"hands\[(\d+)\]\.?", error.field)
         if index is None:
-            return {"rubber": {"error": f"{error.field}: {error_text(error)}"}}
+            return {"rubber": {"error": refusal_text(error, tournament.ruleset)}}
         hand = played[int(index.group(1))]
-        field = error.field[index.end() :] or _("hand")
-        return {"rubber": {"error": f"{hand}: {field}: {error_text(error)}"}}
+        # The hand is named by its number; the rest of the path by the form's labels.
+        said = refusal_text(error, tournament.ruleset, error.field[index.end() :])
+        return {"rubber": {"error": f"{hand}: {said}"}}
     return {"rubber": rubbers[-1], "rubber_number": len(rubbers), "earlier": rubbers[:-1]}
 
 

@@ -413,3 +413,10 @@ def club_results(club_id: int) -> list[dict]:
             if mine["best_place"] is None or row["place"] < mine["best_place"]:
                 mine["best_place"] = row["place"]
     return sorted(rows.values(), key=lambda row: (-row["total"], row["player__display_name"]))
+
+
+def club_rulesets(club_id: int) -> set[str]:
+    """The rulesets of the tournaments counted in `club_results` (one query): what their
+    totals are called (chips or points) depends on them."""
+    lines = _confirmed_lines().filter(player__home_club_id=club_id)
+    return set(lines.values_list("sheet__table__round__tournament__ruleset", flat=True).distinct())

@@ -1,4 +1,5 @@
 import datetime
+import re
 
 import pytest
 from django.urls import reverse
@@ -31,6 +32,23 @@ def test_roster_is_sortable_and_paginated(anon_client, club):
     assert "P29 L29" in first_page
     assert "P00 L00" not in first_page
     assert "P00 L00" in anon_client.get(url, {"sort": "-name", "page": 2}).content.decode()
+
+
+@pytest.mark.parametrize(
+    ("language", "previous", "following"),
+    [("cs", "předchozí", "další"), ("sl", "prejšnja", "naslednja")],
+)
+def test_the_roster_pages_in_the_readers_language(anon_client, club, language, previous, following):
+    """django-tables2 has no Slovenian catalogue: its paging words come from ours."""
+    Player.objects.bulk_create(
+        Player(first_name=f"P{n:02d}", last_name=f"L{n:02d}", home_club=club) for n in range(60)
+    )
+    anon_client.cookies["django_language"] = language
+    url = reverse("clubs:club_detail", args=[club.pk])
+    # The middle page of three (25 a page) has both links.
+    page = anon_client.get(url, {"page": 2}).content.decode()
+    links = re.findall(r'<li class="(?:previous|next)">\s*<a [^>]*>\s*([^<]*?)\s*</a>', page)
+    assert links == [previous, following]
 
 
 def test_roster_includes_current_members_from_other_clubs(anon_client, club):

@@ -3,6 +3,7 @@
 from django.template.loader import render_to_string
 
 from tournaments.charts import BOTTOM, HEIGHT, LEFT, RIGHT, TOP, WIDTH, chips_chart, step_for
+from tournaments.score_words import score_words
 
 
 def test_one_round_has_one_tick_at_that_round_in_the_middle():
@@ -45,7 +46,8 @@ def test_steps_are_round_numbers():
 
 def test_the_drawing_names_itself_and_its_lines_for_a_screen_reader():
     chart = chips_chart({"Cup (2026-04-11)": [(1, 5), (2, -3)]})
-    svg = render_to_string("tournaments/_chips_chart.html", {"chart": chart})
+    words = score_words(["spjst"])
+    svg = render_to_string("tournaments/_chips_chart.html", {"chart": chart, "words": words})
     assert 'role="img"' in svg and 'aria-labelledby="chips-chart-title"' in svg
     assert '<title id="chips-chart-title">Chips won so far after each round' in svg
     assert '<polyline points="' in svg and "Cup (2026-04-11)" in svg

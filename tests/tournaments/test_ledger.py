@@ -219,7 +219,7 @@ def test_an_illegal_declaration_of_a_value_nobody_declared_is_refused_by_the_rul
         value="trull",
         reason="no trull held",
     )
-    assert "penalties[0].value: seat 2 did not declare it" in page
+    assert "Penalty 1, Value: seat 2 did not declare it" in page
     hand1.refresh_from_db()
     assert hand1.data["penalties"] == [] and hand1.revisions.count() == 1
 

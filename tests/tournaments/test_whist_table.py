@@ -123,7 +123,7 @@ def test_a_hand_of_another_kind_of_play_is_named_on_the_page(
     _add(judge_client, table, tricks_NS=8, tricks_EW=5)
     _add(judge_client, table, variant="hussar", tricks_1=4, tricks_2=3, tricks_3=3, tricks_4=3)
     rubber = _rubber(judge_client, table)
-    assert 'role="alert"' in rubber and "Hand 2: variant: a rubber is played in one kind" in rubber
+    assert 'role="alert"' in rubber and "Hand 2: Variant: a rubber is played in one kind" in rubber
 
 
 def test_tarock_tables_show_no_rubber(judge_client, table1):

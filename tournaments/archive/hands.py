@@ -15,7 +15,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from scoring import HandError, get_ruleset
-from scoring.translate import error_text
+from scoring.forms import refusal_text
 from tournaments.archive.fields import field, listed, record, refuse
 from tournaments.hand_store import settle
 from tournaments.models import Hand, HandRevision, Round, ScoreSheet, SheetLine, Table, Tournament
@@ -66,7 +66,8 @@ def _scored(tournament: dict[str, Any], row: dict[str, Any], where: str) -> None
     try:
         settlement = settle(table, data)
     except HandError as error:
-        refuse(f"{where}.data.{error.field}", error_text(error))
+        # Where in the file, then the hand's part by the hand form's labels.
+        refuse(f"{where}.data", refusal_text(error, tournament["ruleset"]))
     except ValueError as error:
         refuse(f"{where}.data", str(error))
     if row["settlement"] != settlement:

@@ -3,11 +3,11 @@ every recorded hand, a row per seat."""
 
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from scoring.translate import line_text
 from tournaments.models import Hand, Seat, Tournament
 from tournaments.reports.definition import CLUB, PLACE, PLAYER, Column, Kind, Report, subtitle
+from tournaments.score_words import score_words
 from tournaments.totals import Standings, closed_byes, confirmed_counts
 
 
@@ -16,13 +16,16 @@ def standings_report(result: Standings) -> Report:
     tricks instead of chips (no penalties in a drive). Marked "provisional after round N
     of M" until the tournament is finished."""
     tournament = result.tournament
+    words = score_words([tournament.ruleset])
+    method = tournament.get_standings_method_display()
+    if tournament.standings_method == Tournament.Standings.CHIPS:
+        method = words.by_total  # the choice's label says chips, whatever the game
     # A drive counts tricks, whole numbers; the tarock games count chips and penalties.
     kind = Kind.INTEGER if result.by_tricks else Kind.CHIPS
     points = (Column("points", _("Points"), Kind.AMOUNT),) if result.by_points else ()
     rounds = tuple(Column(f"r{n}", _("R%(n)s") % {"n": n}, kind) for n in result.rounds)
     penalties = () if result.by_tricks else (Column("penalties", _("Penalties"), Kind.CHIPS),)
-    unit = _("Chips") if tournament.rules.SCORES_IN_CHIPS else _("Total points")
-    total = Column("total", _("Tricks") if result.by_tricks else unit, kind)
+    total = Column("total", _("Tricks") if result.by_tricks else words.total, kind)
     columns = (PLACE, PLAYER, CLUB, *points, *rounds, *penalties, total)
     rows = [
         (
@@ -45,7 +48,7 @@ def standings_report(result: Standings) -> Report:
         subtitle=subtitle(
             date_format(tournament.date),
             tournament.host_club.name,
-            tournament.get_standings_method_display(),
+            method,
             result.note,
         ),
         note=result.note,
@@ -54,13 +57,15 @@ def standings_report(result: Standings) -> Report:
     )
 
 
-ROUND_COLUMNS = (
-    Column("table", gettext_lazy("Table"), Kind.INTEGER),
-    Column("seat", gettext_lazy("Seat"), Kind.INTEGER),
-    PLAYER,
-    Column("count", gettext_lazy("Count"), Kind.AMOUNT),
-    Column("chips", gettext_lazy("Chips"), Kind.CHIPS),
-)
+def _round_columns(tournament: Tournament) -> tuple[Column, ...]:
+    unit = score_words([tournament.ruleset]).unit
+    return (
+        Column("table", _("Table"), Kind.INTEGER),
+        Column("seat", _("Seat"), Kind.INTEGER),
+        PLAYER,
+        Column("count", _("Count"), Kind.AMOUNT),
+        Column("chips", unit, Kind.CHIPS),
+    )
 
 
 def round_reports(tournament: Tournament) -> list[Report]:
@@ -73,22 +78,24 @@ def round_reports(tournament: Tournament) -> list[Report]:
         )
     for number, _player, name in closed_byes(tournament):
         by_round.setdefault(number, []).append((None, None, name, tournament.starting_chips, 0))
+    columns = _round_columns(tournament)
     return [
-        Report(key=f"round-{n}", name=_("Round %(n)s") % {"n": n}, columns=ROUND_COLUMNS, rows=rows)
+        Report(key=f"round-{n}", name=_("Round %(n)s") % {"n": n}, columns=columns, rows=rows)
         for n, rows in sorted(by_round.items())
     ]
 
 
-HAND_COLUMNS = (
-    Column("round", gettext_lazy("Round"), Kind.INTEGER),
-    Column("table", gettext_lazy("Table"), Kind.INTEGER),
-    Column("hand", gettext_lazy("Hand"), Kind.INTEGER),
-    Column("seat", gettext_lazy("Seat"), Kind.INTEGER),
-    PLAYER,
-    Column("chips", gettext_lazy("Chips"), Kind.CHIPS),
-    Column("lines", gettext_lazy("Lines")),
-    Column("deleted", gettext_lazy("Deleted"), Kind.FLAG),
-)
+def _hand_columns(tournament: Tournament) -> tuple[Column, ...]:
+    return (
+        Column("round", _("Round"), Kind.INTEGER),
+        Column("table", _("Table"), Kind.INTEGER),
+        Column("hand", _("Hand"), Kind.INTEGER),
+        Column("seat", _("Seat"), Kind.INTEGER),
+        PLAYER,
+        Column("chips", score_words([tournament.ruleset]).unit, Kind.CHIPS),
+        Column("lines", _("Lines")),
+        Column("deleted", _("Deleted"), Kind.FLAG),
+    )
 
 
 def hands_report(tournament: Tournament) -> Report:
@@ -122,4 +129,10 @@ def hands_report(tournament: Tournament) -> Report:
                     hand.deleted,
                 )
             )
-    return Report(key="hands", name=_("Hands"), columns=HAND_COLUMNS, rows=rows, of=tournament.name)
+    return Report(
+        key="hands",
+        name=_("Hands"),
+        columns=_hand_columns(tournament),
+        rows=rows,
+        of=tournament.name,
+    )

@@ -19,6 +19,7 @@ from tournaments.feedback import form_refused, service_refusals
 from tournaments.forms.ledger import CancelRulingForm, LedgerRulingForm
 from tournaments.models import Hand, Seat, Table, Tournament
 from tournaments.progress import STATES, table_state, with_refusals
+from tournaments.score_words import score_words
 from tournaments.totals import counts_by_player
 
 
@@ -55,7 +56,12 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "tournaments/results.html",
-        {"tournament": tournament, "rounds": rounds, "rows": table},
+        {
+            "tournament": tournament,
+            "rounds": rounds,
+            "rows": table,
+            "words": score_words([tournament.ruleset]),
+        },
     )
 
 

@@ -1,0 +1,86 @@
+"""Issue 30: written-score games (Czech, Slovenian) say points, not chips, on the results
+page, a player's history, a club's results, in the exports' headers and in the PDFs;
+SPJST, paid in chips at the table, keeps chips (`tournaments.score_words`)."""
+
+import csv
+import io
+
+import pytest
+from django.urls import reverse
+from openpyxl import load_workbook
+from pypdf import PdfReader
+
+from tests.tournaments.helpers import confirm_sheets, round_in_play
+from tournaments.models import Round, Seat
+
+pytestmark = pytest.mark.django_db
+
+# ruleset, language, a stem of the word for points, of the word for chips, starting chips.
+GAMES = [
+    ("cz_xix", "cs", "bod", "žeton", 0),
+    ("si_double", "sl", "točk", "žeton", 0),
+]
+
+
+def _texts(client, tournament, player, club) -> dict[str, str]:
+    """What a reader sees of the tournament's scores, by where they see it, lower case."""
+    pk = tournament.pk
+
+    def get(name, *args):
+        response = client.get(reverse(name, args=args))
+        assert response.status_code == 200, name
+        return response
+
+    def pdf(response):
+        return "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(response.content)).pages)
+
+    def first_row(response):
+        return " ".join(next(csv.reader(io.StringIO(response.content.decode("utf-8-sig")))))
+
+    workbook = load_workbook(io.BytesIO(get("tournaments:standings_export", pk, "xlsx").content))
+    return {
+        name: text.lower()
+        for name, text in {
+            "results": get("tournaments:results", pk).content.decode(),
+            "history": get("clubs:player_detail", player.pk).content.decode(),
+            "club": get("clubs:club_detail", club.pk).content.decode(),
+            "standings.csv": first_row(get("tournaments:standings_export", pk, "csv")),
+            "hands.csv": first_row(get("tournaments:hands_export", pk, "csv")),
+            "round sheet": " ".join(
+                str(cell.value) for cell in next(workbook.worksheets[-1].iter_rows())
+            ),
+            "standings.pdf": pdf(get("tournaments:standings_export", pk, "pdf")),
+            "sheets.pdf": pdf(get("tournaments:round_sheets_pdf", pk, 1)),
+        }.items()
+    }
+
+
+def _played(director_client, director, judge, club, ruleset: str, start: int):
+    """A round of four played and its sheet confirmed: seat 1 won 10, seat 2 lost 10."""
+    tournament, _tables = round_in_play(
+        director_client, judge, club, players=4, ruleset=ruleset, starting_chips=start,
+        table_size=4, rounds_planned=1,
+    )  # fmt: skip
+    counts = {1: start + 10, 2: start - 10, 3: start, 4: start}
+    confirm_sheets(Round.objects.get(tournament=tournament), director, {1: counts})
+    return tournament, Seat.objects.filter(round__tournament=tournament).first().player
+
+
+@pytest.mark.parametrize(("ruleset", "language", "points", "chips", "start"), GAMES)
+def test_a_written_score_game_says_points(
+    director_client, director, judge, club, ruleset, language, points, chips, start
+):
+    tournament, player = _played(director_client, director, judge, club, ruleset, start)
+    director_client.cookies["django_language"] = language
+    for where, text in _texts(director_client, tournament, player, club).items():
+        assert chips not in text, where
+        if where != "sheets.pdf":  # the printed sheet says neither: counts and +/−
+            assert points in text, where
+
+
+def test_spjst_keeps_its_chips(director_client, director, judge, club):
+    tournament, player = _played(director_client, director, judge, club, "spjst", 100)
+    director_client.cookies["django_language"] = "cs"
+    texts = _texts(director_client, tournament, player, club)
+    for where in ("results", "history", "club", "standings.csv", "hands.csv", "round sheet"):
+        assert "žeton" in texts[where], where
