@@ -4,11 +4,20 @@ judged by `judge`, table 2 by `other_judge`. Made afresh for each test that asks
 builders are in tests/cast.py."""
 
 import pytest
+from django.utils import translation
 from django.test import Client
 
 from clubs.models import Club, Player
 from tests import cast
 from tournaments.models import Round, Table, Tournament
+
+
+@pytest.fixture(autouse=True)
+def _language_restored():
+    """A page read in Czech or Slovenian leaves the thread in that language (the locale
+    middleware activates it): the next test starts in the site's default again."""
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture
