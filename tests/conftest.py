@@ -4,8 +4,8 @@ judged by `judge`, table 2 by `other_judge`. Made afresh for each test that asks
 builders are in tests/cast.py."""
 
 import pytest
-from django.utils import translation
 from django.test import Client
+from django.utils import translation
 
 from clubs.models import Club, Player
 from tests import cast
