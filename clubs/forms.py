@@ -89,6 +89,11 @@ class SeasonForm(CleanTextMixin, forms.ModelForm):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["cup_points_text"].initial = ", ".join(self.instance.cup_points)
+        # The model's label says chips; a season of written-score games sums points.
+        self.fields["ranking"].choices = [
+            (value, _("Chips or points won over the season") if value == "chips" else label)
+            for value, label in self.fields["ranking"].choices
+        ]
 
     def clean_cup_points_text(self) -> list[str]:
         text = self.cleaned_data["cup_points_text"].replace(";", ",")

@@ -1,5 +1,6 @@
 """Season leaderboards (RULES §8): cup points by final place counting the best N
-tournaments, with a minimum to be ranked; or the season's chips. And club leaderboards.
+tournaments, with a minimum to be ranked; or the season's chips (points in a written-score
+game). And club leaderboards.
 
 Only finished tournaments count by default: a tournament still in play has provisional
 places. Asked for, the provisional ones are included and marked (`Leaderboard.provisional`).
@@ -18,6 +19,7 @@ from django.utils.translation import gettext as _
 from clubs.models import Season
 from tournaments.models import Tournament
 from tournaments.ranking import normalize, placement_points, rank_rows
+from tournaments.score_words import ScoreWords, score_words
 from tournaments.totals import final_places
 
 
@@ -44,6 +46,11 @@ class Leaderboard:
     @property
     def by_cup(self) -> bool:
         return self.season.ranking == Season.Ranking.CUP
+
+    @property
+    def words(self) -> ScoreWords:
+        """Chips or points, by the games the season's tournaments play (`score_words`)."""
+        return score_words(t.ruleset for t in self.tournaments or self.unfinished)
 
     @property
     def provisional(self) -> list[Tournament]:

@@ -28,6 +28,8 @@ class ScoreWords:
     chart_axis: str
     # The standings method that ranks by the total over the rounds.
     by_total: str
+    # A season's leaderboard that sums the tournaments' totals: what it sums.
+    over_season: str
 
 
 def score_words(rulesets: Iterable[str]) -> ScoreWords:
@@ -42,6 +44,7 @@ def score_words(rulesets: Iterable[str]) -> ScoreWords:
             chart_title=_("Chips won so far after each round, per tournament"),
             chart_axis=_("Chips won so far"),
             by_total=_("Total chips over all rounds"),
+            over_season=_("chips won over the season"),
         )
     return ScoreWords(
         unit=_("Points"),
@@ -50,4 +53,5 @@ def score_words(rulesets: Iterable[str]) -> ScoreWords:
         chart_title=_("Points scored so far after each round, per tournament"),
         chart_axis=_("Points scored so far"),
         by_total=_("Total points over all rounds"),
+        over_season=_("points scored over the season"),
     )

@@ -7,11 +7,15 @@ import io
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from tests.tournaments.helpers import confirm_sheets, round_in_play
-from tournaments.models import Round, Seat
+from clubs.forms import SeasonForm
+from clubs.models import Season
+from tournaments.forms.setup import TournamentForm
+from tournaments.models import Round, Seat, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -84,3 +88,45 @@ def test_spjst_keeps_its_chips(director_client, director, judge, club):
     texts = _texts(director_client, tournament, player, club)
     for where in ("results", "history", "club", "standings.csv", "hands.csv", "round sheet"):
         assert "žeton" in texts[where], where
+
+
+@pytest.mark.parametrize(("ruleset", "language", "points", "chips", "start"), GAMES)
+def test_a_season_of_written_score_games_sums_points(
+    director_client, director, judge, club, ruleset, language, points, chips, start
+):
+    tournament, _player = _played(director_client, director, judge, club, ruleset, start)
+    season = Season.objects.create(
+        name="2026", start_date=tournament.date, end_date=tournament.date,
+        ranking=Season.Ranking.CHIPS,
+    )  # fmt: skip
+    tournament.season = season
+    tournament.save(update_fields=["season"])
+    director_client.cookies["django_language"] = language
+    # The tournament is still in play: counted provisionally, as the page offers.
+    page = director_client.get(
+        reverse("tournaments:leaderboard", args=[season.pk]) + "?provisional=1"
+    )
+    csv_url = reverse("tournaments:leaderboard_export", args=[season.pk, "csv"]) + "?provisional=1"
+    header = next(csv.reader(io.StringIO(director_client.get(csv_url).content.decode("utf-8-sig"))))
+    for where, text in {"page": page.content.decode(), "csv": " ".join(header)}.items():
+        assert chips not in text.lower() and points in text.lower(), where
+
+
+def test_the_standings_and_the_sheet_say_points_in_a_written_score_game(
+    director_client, director, judge, club
+):
+    tournament, _player = _played(director_client, director, judge, club, "cz_xix", 0)
+    tournament.standings_method = tournament.Standings.PLACEMENT
+    tournament.save(update_fields=["standings_method"])
+    director_client.cookies["django_language"] = "cs"
+    page = director_client.get(reverse("tournaments:standings", args=[tournament.pk]))
+    assert "žeton" not in page.content.decode().lower()
+    sheet = director_client.get(reverse("tournaments:sheet", args=[Table.objects.first().pk]))
+    assert "žeton" not in sheet.content.decode().lower()
+
+
+def test_the_forms_choices_name_points_beside_chips():
+    with translation.override("sl"):
+        season = str(dict(SeasonForm().fields["ranking"].choices)["chips"])
+        standings = str(dict(TournamentForm().fields["standings_method"].choices)["chips"])
+    assert "točk" in season and "točk" in standings

@@ -47,6 +47,11 @@ class TournamentForm(CleanTextMixin, forms.ModelForm):
             f"{_(module.TITLE)}: {', '.join(str(size) for size in module.TABLE_SIZES)}"
             for module in RULESETS.values()
         )
+        # The model's label says chips; a written-score game's total is in points.
+        self.fields["standings_method"].choices = [
+            (value, _("Total chips or points over all rounds") if value == "chips" else label)
+            for value, label in self.fields["standings_method"].choices
+        ]
         self.fields["starting_chips"].help_text = _(
             "Games paid in chips between the players; a game whose scores are written for "
             "each player starts everyone at 0."

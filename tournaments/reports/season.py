@@ -27,7 +27,7 @@ def leaderboard_report(board: Leaderboard) -> Report:
         CLUB,
         Column("played", _("Tournaments"), Kind.INTEGER),
         *tournaments,
-        Column("total", _("Cup points") if board.by_cup else _("Chips"), Kind.AMOUNT),
+        Column("total", _("Cup points") if board.by_cup else board.words.unit, Kind.AMOUNT),
     )
     rows = []
     for player in board.ranked:
