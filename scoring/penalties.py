@@ -61,7 +61,9 @@ class PenaltyEntry:
     code: str
     ruleset: str
     title: str
-    rule_text: str
+    # A phrase when translated (SPJST's, restated from an English seed), else English text
+    # beside the seed's own words in its language.
+    rule_text: str | Phrase
     original_text: str
     original_language: str
     evidence: str | Phrase
@@ -92,7 +94,7 @@ class PenaltyEntry:
     def search_text(self) -> str:
         """Everything the lookup searches, folded (see :func:`fold`)."""
         words = [word for language in LANGUAGES for word in self.keywords.get(language, ())]
-        texts = (self.code, self.title, self.rule_text, self.original_text, str(self.effect),
+        texts = (self.code, self.title, str(self.rule_text), self.original_text, str(self.effect),
                  str(self.evidence), *words)  # fmt: skip
         return fold(" ".join(texts))
 

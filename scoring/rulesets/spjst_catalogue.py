@@ -1,7 +1,8 @@
 """The SPJST penalty catalogue (RULES §7.1): rule texts, the seed's words, examples.
 
 The seed (004, SPJST Tarock Rules, Texas) is in English, so ``original_text`` quotes it
-and ``rule_text`` restates the rule as RULES.md reads it.
+and ``rule_text`` restates the rule as RULES.md reads it, marked for the translators: a
+Czech or Slovenian reader reads the restatement in their language.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from scoring.words import Phrase, gettext_noop, phrase, series, word
 __all__ = ["PENALTIES"]
 
 _PLAYED = {"ruleset": "spjst", "contract": "povinost", "declarer": 1, "partner": 3}
-_OFFENDER_RULE = (
+_OFFENDER_RULE = gettext_noop(
     "The offender pays 2 chips to each other player. For the game, the Pagat and the "
     "Valat separately: the offender collects nothing; if the offender's side won, the "
     "offender (not the opponents) pays the partners' winnings; if it lost, the offender "
@@ -31,6 +32,11 @@ _STANDALONE = gettext_noop(
 def _standalone(effect: str) -> Phrase:
     """``effect``, and that the code may also stand alone (RULES §7.1)."""
     return series([word(effect), word(_STANDALONE)], " ")
+
+
+def _offender(rule: str) -> Phrase:
+    """``rule`` (a penalised irregularity), then what the offender pays (RULES §7.1)."""
+    return series([word(rule), word(_OFFENDER_RULE)], " ")
 
 
 def _quick(section: str) -> Phrase:
@@ -56,7 +62,7 @@ def _hand(points: int = 59, *penalties: dict[str, Any], **fields: Any) -> dict[s
 def _entry(
     code: str,
     title: str,
-    rule: str,
+    rule: str | Phrase,
     original: str,
     evidence: str | Phrase,
     effect: Phrase,
@@ -66,7 +72,8 @@ def _entry(
     voids: bool = False,
 ) -> PenaltyEntry:
     return PenaltyEntry(
-        code=f"spjst.{code}", ruleset="spjst", title=title, rule_text=rule,
+        code=f"spjst.{code}", ruleset="spjst", title=title,
+        rule_text=word(rule) if isinstance(rule, str) else rule,
         original_text=original, original_language="en", evidence=evidence, effect=effect,
         params=params, example=example, voids_hand=voids, keywords=keywords(code),
     )  # fmt: skip
@@ -76,8 +83,10 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
     _entry(
         "misdeal",
         gettext_noop("Misdeal before play"),
-        "A misdeal found before play that cannot be rectified: the dealer re-deals and pays "
-        "2 chips to each other player.",
+        gettext_noop(
+            "A misdeal found before play that cannot be rectified: the dealer re-deals and pays "
+            "2 chips to each other player."
+        ),
         "If there is a misdeal and the problem cannot be rectified, the dealer re-deals and "
         "pays two chips to each player. (Quick sheet: Misdeal costs dealer 2 chips per "
         "player. Dealer re-deals.)",
@@ -94,8 +103,10 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
     _entry(
         "misdeal_after_play",
         gettext_noop("Misdeal found during or after play"),
-        "A misdeal found during play or at the end: the hand is completed, the extra cards "
-        "go to the opponents, and there is no penalty.",
+        gettext_noop(
+            "A misdeal found during play or at the end: the hand is completed, the extra cards "
+            "go to the opponents, and there is no penalty."
+        ),
         "If a mistake in dealing is discovered during play or at the end of the hand, the "
         "hand is continued to a normal conclusion. The extra card(s) go to the opponents. "
         "There is no penalty.",
@@ -108,7 +119,7 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
     _entry(
         "discard_irregularity",
         gettext_noop("Discarding irregularity"),
-        "Wrong number of cards discarded. " + _OFFENDER_RULE,
+        _offender(gettext_noop("Wrong number of cards discarded.")),
         _DISCARDING,
         _quick("004 §30"),
         word(
@@ -122,9 +133,13 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
     _entry(
         "renege",
         gettext_noop("Failure to follow suit (renege)"),
-        "A failure to follow suit that cannot be backed up is penalised as a discarding "
-        "irregularity (house rule renege_penalty: or as a misdeal, as 004's quick sheet "
-        "says). " + _OFFENDER_RULE,
+        _offender(
+            gettext_noop(
+                "A failure to follow suit that cannot be backed up is penalised as a "
+                "discarding irregularity (or, by a house rule, as a misdeal, as 004's quick "
+                "sheet says)."
+            )
+        ),
         "When detected, every effort should be made to back-up the cards played to rectify "
         "the error. If this is impossible, the hand will be completed and the error will be "
         "subjected to the same conditions and penalties as those for discarding "
@@ -142,8 +157,12 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
     _entry(
         "wrong_card_count",
         gettext_noop("Too few or too many cards"),
-        "A hand with the wrong number of cards (also a Pagat caller a card short or over): "
-        "penalised as a discarding irregularity. " + _OFFENDER_RULE,
+        _offender(
+            gettext_noop(
+                "A hand with the wrong number of cards (also a Pagat caller a card short or "
+                "over): penalised as a discarding irregularity."
+            )
+        ),
         "If a hand or hands has an improper number of cards and there is no discarding "
         "error, player must have played two cards to a trick, dropped a card or there was a "
         "misdeal. [...] This is a violation and the same penalties as in discarding "
@@ -162,8 +181,10 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
     _entry(
         "discard_counter",
         gettext_noop("Discarding a King, or a trump face down"),
-        "Discarding a King, or a trump without showing it: the offender pays 5 chips to "
-        "each other player.",
+        gettext_noop(
+            "Discarding a King, or a trump without showing it: the offender pays 5 chips to "
+            "each other player."
+        ),
         "Violator pays a five-chip penalty to each player. A trump can be discarded but it "
         "must be discarded face up or shown to each player. (Quick sheet: Discarding King "
         "is 5 chip penalty.)",
@@ -174,9 +195,11 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
     _entry(
         "illegal_declaration",
         gettext_noop("Illegal declaration"),
-        "Declaring a value the hand does not hold: the value's chips are returned and the "
-        "offender pays 2 chips to each other player (no penalty when corrected before the "
-        "first card: then the value is simply not recorded).",
+        gettext_noop(
+            "Declaring a value the hand does not hold: the value's chips are returned and the "
+            "offender pays 2 chips to each other player (no penalty when corrected before the "
+            "first card: then the value is simply not recorded)."
+        ),
         "Declaring and collecting chips for values you do not have, results in a two-chip "
         "penalty to each player unless the error is announced before the 1st card is "
         "played. Any chips collected must be returned. The hand will be completed.",
@@ -199,8 +222,10 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
     _entry(
         "valat_call_voided",
         gettext_noop("Valat call voided"),
-        "An announced Valat that failed because a value was not declared, or was declared "
-        "wrongly: the Valat call is void.",
+        gettext_noop(
+            "An announced Valat that failed because a value was not declared, or was declared "
+            "wrongly: the Valat call is void."
+        ),
         "Should an incorrect declaration result in a failed valat call, the valat call is "
         "voided. (§12: a failure to declare nullifies a valat call should the valat be "
         "lost because of the omission.)",
@@ -220,9 +245,11 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
     _entry(
         "wrong_trump_called",
         gettext_noop("Wrong trump called"),
-        "The bidder calls the wrong trump for a partner: the hand is void, chips for values "
-        "are returned, and the bidder pays 5 chips to each other player and loses the "
-        "Povinost.",
+        gettext_noop(
+            "The bidder calls the wrong trump for a partner: the hand is void, chips for values "
+            "are returned, and the bidder pays 5 chips to each other player and loses the "
+            "Povinost."
+        ),
         "Bidder announces the wrong trump for a partner. The holder of the trump that should "
         "have been called should announce that the call was in error. The hand is declared "
         "void. The bidder loses the Povinost and pays a penalty of five chips to each "
@@ -246,8 +273,10 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
     _entry(
         "wrong_trump_unnoticed",
         gettext_noop("Wrong trump call not pointed out"),
-        "When the holder of the trump that should have been called did not point out the "
-        "wrong call, that holder also pays 5 chips to each other player.",
+        gettext_noop(
+            "When the holder of the trump that should have been called did not point out the "
+            "wrong call, that holder also pays 5 chips to each other player."
+        ),
         "If the holder of the correct trump is also negligent and the error is discovered "
         "during the course of play or at the end of the hand, the bidder and the holder of "
         "the trump that should have been called each pay a five-chip penalty. The hand is "
@@ -269,8 +298,10 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
     _entry(
         "wrong_povinost",
         gettext_noop("Wrong player on Povinost"),
-        "The wrong player played Povinost: the hand stands; the offender and the player who "
-        "should have been on Povinost each pay 2 chips to each of the other two players.",
+        gettext_noop(
+            "The wrong player played Povinost: the hand stands; the offender and the player who "
+            "should have been on Povinost each pay 2 chips to each of the other two players."
+        ),
         "When discovered during the course of the game that the wrong person was on "
         "Povinost, the game is concluded. The player that should have been on Povinost and "
         "the violator each pay a two-chip penalty to the other two players.",
@@ -287,8 +318,10 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
     _entry(
         "pagat_called_not_held",
         gettext_noop("Pagat called by a player who does not hold it"),
-        "A player calls the Pagat on the end without holding it: the caller pays 2 chips to "
-        "each other player (and the holder may give Kontra on the Pagat).",
+        gettext_noop(
+            "A player calls the Pagat on the end without holding it: the caller pays 2 chips to "
+            "each other player (and the holder may give Kontra on the Pagat)."
+        ),
         "Only the holder of the Pagat can call it on the end. Should the Pagat be called and "
         "the caller not have it in the hand, the holder of the Pagat can give contra "
         "doubling the number of chips. The caller must also pay a two-chip penalty.",
@@ -304,8 +337,10 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
     _entry(
         "exposed_card",
         gettext_noop("Exposed card"),
-        "A card exposed by the dealer goes back into the deck; a card exposed by a player "
-        "stays face up and is played at the first opportunity. No penalty.",
+        gettext_noop(
+            "A card exposed by the dealer goes back into the deck; a card exposed by a player "
+            "stays face up and is played at the first opportunity. No penalty."
+        ),
         "Player exposes a card: The card remains on the table face up and must be played "
         "and/or led at the first opportunity. There is no penalty.",
         "004 §31",
@@ -315,7 +350,7 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
     _entry(
         "improper_cut",
         gettext_noop("Improper cut"),
-        "The deck must be cut at least 6 cards deep. No penalty.",
+        gettext_noop("The deck must be cut at least 6 cards deep. No penalty."),
         "The deck should be cut at least 6 cards deep. There is no penalty.",
         "004 §31",
         _standalone(gettext_noop("A ruling: recorded as a line with no chips.")),
@@ -324,7 +359,7 @@ PENALTIES: tuple[PenaltyEntry, ...] = (
     _entry(
         "wrong_table",
         gettext_noop("Seated at the wrong table"),
-        "A player seated at the wrong table: play continues. No penalty.",
+        gettext_noop("A player seated at the wrong table: play continues. No penalty."),
         "Seated at the wrong table. Play continues.",
         "004 §31",
         _standalone(gettext_noop("A ruling: recorded as a line with no chips.")),

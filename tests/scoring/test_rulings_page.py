@@ -2,8 +2,11 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
+from django.utils.html import escape
 
 from scoring import RULESETS, catalogue, score_hand
+from scoring.translate import say
 
 URL = reverse("scoring:rulings")
 
@@ -111,3 +114,19 @@ def test_the_rulings_read_in_the_players_words(client, language):
     said = re.sub(r'<blockquote lang="[a-z]+">.*?</blockquote>|<[^>]+>', " ", page, flags=re.S)
     said = re.sub(r'id="[^"]*"', " ", said)
     assert offences(said) == []
+
+
+@pytest.mark.parametrize("language", ["cs", "sl"])
+def test_spjst_rules_are_restated_in_the_readers_language(client, language):
+    """The SPJST seed is English: a Czech or Slovenian reader reads its restated rules in
+    their language, and the seed's English words only in a quote they open."""
+    client.cookies["django_language"] = language
+    page = client.get(URL, {"ruleset": "spjst"}).content.decode()
+    with translation.override(language):
+        for entry in catalogue("spjst"):
+            restated = say(entry.rule_text)
+            assert restated != str(entry.rule_text), entry.code
+            assert escape(restated) in page, entry.code
+            assert escape(str(entry.rule_text)) not in page, entry.code
+    quoted = re.findall(r'<details class="source-words">.*?</details>', page, re.S)
+    assert len(quoted) == len(catalogue("spjst")) and all('lang="en"' in q for q in quoted)
