@@ -13,6 +13,7 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 
 from clubs.models import Club, Player
+from scoring import RULESETS
 from tests.scoring.words_check import offences
 from tests.test_permissions import URLS, _client, cast  # noqa: F401 (the cast fixture)
 from tournaments.models import Tournament
@@ -69,4 +70,14 @@ def test_every_page_reads_in_the_players_words(name, language, cast):  # noqa: F
     if not response["Content-Type"].startswith("text/html"):
         return  # the app's manifest and service worker: no page to read
     seen = _seen(response.content.decode())
+    assert offences(seen, _allowed(seen)) == []
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["cs", "sl"])
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_every_calculator_reads_in_the_players_words(client, ruleset, language):
+    """Every ruleset's hand form (the matrix opens one), its help and penalties included."""
+    client.cookies["django_language"] = language
+    seen = _seen(client.get(reverse("scoring:calculator", args=[ruleset])).content.decode())
     assert offences(seen, _allowed(seen)) == []

@@ -84,17 +84,22 @@ def fill_slovenian_trojka(page) -> None:
 FIRST_NAMES = ["Žiga", "Špela", "Nejc", "Urška", "Blaž", "Tjaša", "Rok", "Maja"]
 
 
-def table_of_eight_for(club, director, judge, ruleset: str, surname: str):
-    """A tournament of `ruleset` with eight checked-in players at one table in play."""
+def table_in_play(
+    club, director, judge, ruleset: str, first_names, surname: str, *,
+    date=datetime.date(2026, 11, 28), hands_per_round: int = 8,
+):  # fmt: skip
+    """A one-round tournament of `ruleset` whose players (`first_names`, each with
+    `surname` and a number) are checked in at one table in play, with `judge` as its judge."""
     from clubs.models import Player
     from tournaments import services
     from tournaments.models import Round
 
     tournament = services.create_tournament(
-        by=director, ruleset=ruleset, name=f"{ruleset} for eight", host_club=club,
-        date=datetime.date(2026, 11, 28), rounds_planned=1, hands_per_round=8, table_size=8,
+        by=director, ruleset=ruleset, name=f"{ruleset} for {len(first_names)}", host_club=club,
+        date=date, rounds_planned=1, hands_per_round=hands_per_round,
+        table_size=len(first_names),
     )  # fmt: skip
-    for n, first_name in enumerate(FIRST_NAMES):
+    for n, first_name in enumerate(first_names):
         player = Player.objects.create(
             first_name=first_name, last_name=f"{surname} {n}", home_club=club
         )
@@ -104,6 +109,11 @@ def table_of_eight_for(club, director, judge, ruleset: str, surname: str):
     table = round_.tables.get()
     services.set_judge(table=table, by=director, judge=judge)
     return table
+
+
+def table_of_eight_for(club, director, judge, ruleset: str, surname: str):
+    """A tournament of `ruleset` with eight checked-in players at one table in play."""
+    return table_in_play(club, director, judge, ruleset, FIRST_NAMES, surname)
 
 
 @pytest.fixture

@@ -6,32 +6,16 @@ the table's form, and the page shows the rubber's running score and its result.
 
 import datetime
 
-from tests.browser.conftest import BROWSER_TEST, logged_in
+from tests.browser.conftest import BROWSER_TEST, logged_in, table_in_play
 
 pytestmark = BROWSER_TEST
 
 
 def _whist_table(club, director, judge):
-    from clubs.models import Player
-    from tournaments import services
-    from tournaments.models import Round
-
-    tournament = services.create_tournament(
-        by=director, ruleset="whist", name="Whist drive", host_club=club,
-        date=datetime.date(2026, 12, 5), rounds_planned=1, hands_per_round=12, table_size=4,
+    return table_in_play(
+        club, director, judge, "whist", ["Kateřina", "Bohumil", "Jaroslava", "Přemysl"],
+        "Novotná-Dvořáková", date=datetime.date(2026, 12, 5), hands_per_round=12,
     )  # fmt: skip
-    for n in range(4):
-        player = Player.objects.create(
-            first_name=["Kateřina", "Bohumil", "Jaroslava", "Přemysl"][n],
-            last_name=f"Novotná-Dvořáková {n}",
-            home_club=club,
-        )
-        services.register(tournament=tournament, player=player, checked_in=True)
-    round_ = services.draw_next_round(tournament=tournament, by=director, seed=3)
-    services.set_round_status(round_=round_, status=Round.Status.PLAYING, by=director)
-    table = round_.tables.get()
-    services.set_judge(table=table, by=director, judge=judge)
-    return table
 
 
 def test_a_hussar_rubber_at_a_table_fits_a_phone(browser_page, live_server, club, director, judge):
