@@ -189,8 +189,14 @@ def test_a_parameter_the_ruling_does_not_take_is_refused(director_client, table1
         value="trull",
         reason="x",
     )
-    assert "The ruling spjst.discard_counter takes no value." in page
+    assert "The ruling “Discarding a King, or a trump face down” takes no value." in page
     assert hand1.revisions.count() == 1
+    director_client.cookies["django_language"] = "cs"
+    page = _apply(
+        director_client, table1, hand="1", code="spjst.discard_counter", seat="2",
+        value="trull", reason="x",
+    )  # fmt: skip
+    assert "Rozhodnutí „Odhozený král nebo tarok lícem dolů“ nemá údaj: hodnota." in page
 
 
 def test_a_wrong_povinost_ruling_carries_the_rightful_seat(director_client, table1, hand1):

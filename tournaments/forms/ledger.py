@@ -72,6 +72,7 @@ class LedgerRulingForm(CleanTextMixin, forms.Form):
         catalogue = tournament.rules.PENALTIES
         self.fields["code"].choices = [(e.code, _(e.title)) for e in catalogue]
         self._params = {entry.code: entry.params for entry in catalogue}
+        self._titles = {entry.code: entry.title for entry in catalogue}
         # A field for each parameter the ruleset's penalties take; the ruling's own reason
         # is the ledger's reason, asked for once.
         taken = dict.fromkeys(param for entry in catalogue for param in entry.params)
@@ -94,19 +95,20 @@ class LedgerRulingForm(CleanTextMixin, forms.Form):
         code = data.get("code")
         if code:
             takes = self._params[code]
-            for name in (param.name for param in self.params):
+            for param in self.params:
+                name = param.name
                 given = data.get(name) not in (None, "")
+                # The ruling and its parameter in the reader's words, never their codes.
+                said = {"ruling": _(self._titles[code]), "param": _(param.word)}
                 if name in takes and not given:
                     self.add_error(
                         name,
-                        _("The ruling %(code)s needs its %(param)s.")
-                        % {"code": code, "param": name},
+                        _("The ruling “%(ruling)s” needs its %(param)s.") % said,
                     )
                 elif given and name not in takes:
                     self.add_error(
                         name,
-                        _("The ruling %(code)s takes no %(param)s.")
-                        % {"code": code, "param": name},
+                        _("The ruling “%(ruling)s” takes no %(param)s.") % said,
                     )
         return data
 
