@@ -83,7 +83,8 @@ def print_words() -> PrintWords:
         # %(last)s the number of the drive's last hand and %(trumps)s its trumps.
         trumps_line=_("Trumps by hand, over the drive: %(first)s, … (hand %(last)s: %(trumps)s)"),
         round=_("Round"),
-        trumps=_("Trumps"),
+        # Whist's trumps (the suit of each hand), not tarock's trumps (taroky, taroki).
+        trumps=pgettext("whist", "Trumps"),
         partner=_("Partner"),
         opponents=_("Opponents"),
         tricks=_("Tricks"),

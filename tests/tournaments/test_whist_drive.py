@@ -215,6 +215,13 @@ def _printouts(director_client, tournament, seating_1, totals) -> None:
     assert f"1 {names[a1]} & {names[a3]} {names[a2]} & {names[a4]} 30 22 N–S" in text
     assert f"2 {names[b1]} & {names[b3]} {names[b2]} & {names[b4]} 20 32 E–W" in text
     assert text.count("N–S E–W Winners") == 3  # a table of pairs a round
+    # Whist's trumps are the hand's suit, not tarock's trumps (taroky, taroki).
+    for language, trumps, tarock in (("cs", "Trumfy", "Taroky"), ("sl", "Aduti", "Taroki")):
+        director_client.cookies["django_language"] = language
+        url = reverse("tournaments:drive_cards_pdf", args=[tournament.pk])
+        card = " ".join(page_texts(director_client.get(url).content)[0].split())
+        assert f"{trumps} " in card and tarock not in card, language
+    director_client.cookies["django_language"] = "en"
 
 
 def test_a_drive_needs_a_ruleset_played_as_a_drive_at_tables_of_four(director_client, club):
