@@ -1,5 +1,7 @@
 """Issue 30, item 2: the words each game uses, in each language."""
 
+import re
+
 import pytest
 from django.urls import reverse
 from django.utils import translation
@@ -77,3 +79,20 @@ def test_whist_names_its_sides_and_rubber_in_each_language(client, language, sid
         said = say(summary(hand))
         assert said.startswith(f"Standard: {side} 9, V–Z 4") and "NS" not in said
         assert translation.gettext("Rubber %(n)s") % {"n": 1} == f"{rubber} 1"
+
+
+@pytest.mark.parametrize(
+    ("language", "north_south", "east_west"), [("cs", "S–J", "V–Z"), ("sl", "S–J", "V–Z")]
+)
+def test_the_rubbers_columns_are_headed_by_the_sides_names(language, north_south, east_west):
+    from django.template.loader import render_to_string
+
+    rubber = {
+        "totals": {"NS": 60, "EW": 6},
+        "games": {"NS": 1, "EW": 0},
+        "hands": [{"game": {"NS": 10, "EW": 6}, "events": []}],
+    }
+    with translation.override(language):
+        html = render_to_string("scoring/_rubber.html", {"rubber": rubber, "rubber_number": 1})
+    heads = re.findall(r'<th class="num">([^<]*)</th>', html)
+    assert heads == [north_south, east_west]
