@@ -23,7 +23,7 @@ from typing import Any
 from scoring.labels import hand_text
 from scoring.reader import JsonObject
 from scoring.settlement import Seat
-from scoring.words import gettext_noop, phrase, word
+from scoring.words import gettext_noop, phrase, series, word
 
 __all__ = [
     "ALONE",
@@ -157,7 +157,14 @@ def _read_tricks(hand: JsonObject, variant: Variant) -> Mapping[str | Seat, int]
         tricks = {side: sides.required_int(side, 0, TRICKS) for side in SIDES}
     total = sum(tricks.values())
     if total != TRICKS:
-        shown = ", ".join(f"{key}: {count}" for key, count in tricks.items())
+        # Each count by its side's or seat's name as the form labels it (N–S, S–J), not a key.
+        shown = series(
+            [
+                series([SIDE_NAMES.get(str(key)) or phrase("seat {seat}", seat=key), count], ": ")
+                for key, count in tricks.items()
+            ],
+            ", ",
+        )
         if variant in ALONE:
             raise hand.error(
                 "tricks",

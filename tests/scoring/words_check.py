@@ -70,6 +70,9 @@ ENGLISH = frozenset(
         "recorded",
         "cannot",
         "should",
+        # Whist's sides as the engine keys them; the pages say S–J and V–Z.
+        "ns",
+        "ew",
     ]
 )
 
