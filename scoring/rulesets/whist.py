@@ -120,7 +120,8 @@ class WhistDeal:
     """
 
     sits_out_at: int | None = None
-    bidder: str = gettext_noop("forehand (předák), who leads")
+    # Whist's own word: "předák" is the Czech tarock's, said only in Czech.
+    bidder: str = gettext_noop("forehand, who leads")
     first_hand: str = gettext_noop(
         "Seat 1 deals the first hand, the deal passes to the left; the forehand at the "
         "dealer's left leads."

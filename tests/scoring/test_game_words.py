@@ -96,3 +96,14 @@ def test_the_rubbers_columns_are_headed_by_the_sides_names(language, north_south
         html = render_to_string("scoring/_rubber.html", {"rubber": rubber, "rubber_number": 1})
     heads = re.findall(r'<th class="num">([^<]*)</th>', html)
     assert heads == [north_south, east_west]
+
+
+@pytest.mark.parametrize("language", ["en", "sl"])
+def test_whists_forehand_is_not_called_by_the_czech_tarock_word(language):
+    """"Předák" is the Czech tarock's forehand: a whist page says it in Czech only."""
+    from scoring.rulesets.whist import DEAL
+
+    with translation.override(language):
+        assert "předák" not in translation.gettext(DEAL.bidder)
+    with translation.override("cs"):
+        assert translation.gettext(DEAL.bidder).startswith("předák")
