@@ -65,7 +65,9 @@ def _rank(entry: PenaltyEntry, wanted: Sequence[str], title: str, language: str)
         (entry.code.replace("_", " ").replace(".", " "),
          *(word for lang in LANGUAGES if lang != language for word in entry.keywords.get(lang, ())))
     )  # fmt: skip
-    texts = " ".join((str(entry.rule_text), entry.original_text, str(entry.effect), str(entry.evidence)))
+    texts = " ".join(
+        (str(entry.rule_text), entry.original_text, str(entry.effect), str(entry.evidence))
+    )
     rank = 0
     for word in wanted:
         score = _OWN * _hits(own, word) + _OTHER * _hits(other, word) + _TEXT * _hits(texts, word)

@@ -100,7 +100,7 @@ def test_the_rubbers_columns_are_headed_by_the_sides_names(language, north_south
 
 @pytest.mark.parametrize("language", ["en", "sl"])
 def test_whists_forehand_is_not_called_by_the_czech_tarock_word(language):
-    """"Předák" is the Czech tarock's forehand: a whist page says it in Czech only."""
+    """Whist's forehand is not "předák", the Czech tarock's word, but in Czech."""
     from scoring.rulesets.whist import DEAL
 
     with translation.override(language):

@@ -11,9 +11,9 @@ from django.utils import translation
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from tests.tournaments.helpers import confirm_sheets, round_in_play
 from clubs.forms import SeasonForm
 from clubs.models import Season
+from tests.tournaments.helpers import confirm_sheets, round_in_play
 from tournaments.forms.setup import TournamentForm
 from tournaments.models import Round, Seat, Table
 
