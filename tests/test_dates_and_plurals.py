@@ -90,3 +90,25 @@ def test_the_score_sheet_says_when_it_was_entered_in_the_languages_date(director
         with translation.override(language):
             assert date_format(entered, "DATETIME_FORMAT") in page
     assert f"{entered.day}. {entered.month}. {entered.year}, " in page  # Slovenian, numeric
+
+
+@pytest.mark.parametrize(
+    ("language", "written"), [("cs", "listopadu 2026"), ("sl", "26. 11. 2026")]
+)
+def test_the_players_chart_and_history_write_dates_and_rounds_in_the_language(
+    client, director_client, director, judge, club, language, written
+):
+    from tests.tournaments.helpers import confirm_sheets, round_in_play
+    from tournaments.models import Round, Seat
+
+    tournament, _tables = round_in_play(
+        director_client, judge, club, players=4, ruleset="si_double", starting_chips=0,
+        table_size=4, rounds_planned=1, date="2026-11-26",
+    )  # fmt: skip
+    confirm_sheets(Round.objects.get(tournament=tournament), director, {1: {1: 10, 2: -10, 3: 0, 4: 0}})
+    player = Seat.objects.get(round__tournament=tournament, number=1).player
+    client.cookies["django_language"] = language
+    page = client.get(reverse("clubs:player_detail", args=[player.pk])).content.decode()
+    assert f"{tournament.name} ({'26. ' if language == 'cs' else ''}{written})" in page  # chart
+    assert "2026-11-26" not in page
+    assert "K1 +10" in page and "R1" not in page

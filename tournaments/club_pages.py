@@ -37,7 +37,7 @@ def player_history_section(player: Player) -> SafeString:
     history = player_history(player.pk)
     # Oldest first, so the lines take their colours in the order they were played.
     series = {
-        f"{item['tournament'].name} ({item['tournament'].date})": sorted(item["rounds"].items())
+        str(item["tournament"]): sorted(item["rounds"].items())
         for item in reversed(history[:CHARTED])
     }
     return render_to_string(

@@ -91,7 +91,8 @@ class Tournament(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.name} ({self.date})"
+        # The date as the reader's language writes it, never the ISO form.
+        return f"{self.name} ({formats.date_format(self.date)})"
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:detail", args=[self.pk])
