@@ -105,7 +105,9 @@ def test_the_players_chart_and_history_write_dates_and_rounds_in_the_language(
         director_client, judge, club, players=4, ruleset="si_double", starting_chips=0,
         table_size=4, rounds_planned=1, date="2026-11-26",
     )  # fmt: skip
-    confirm_sheets(Round.objects.get(tournament=tournament), director, {1: {1: 10, 2: -10, 3: 0, 4: 0}})
+    confirm_sheets(
+        Round.objects.get(tournament=tournament), director, {1: {1: 10, 2: -10, 3: 0, 4: 0}}
+    )
     player = Seat.objects.get(round__tournament=tournament, number=1).player
     client.cookies["django_language"] = language
     page = client.get(reverse("clubs:player_detail", args=[player.pk])).content.decode()
