@@ -237,3 +237,13 @@ def test_cancelling_needs_a_reason(director_client, table1, hand1):
     assert "Say why the penalty is cancelled." in page
     hand1.refresh_from_db()
     assert len(hand1.data["penalties"]) == 1
+
+
+def test_a_rulings_parameters_are_written_as_players_write_them():
+    from scoring.rulesets.spjst_values import VALUES
+    from tournaments.views.director import _param_value
+
+    values = {rule.name: rule.title for rule in VALUES}
+    assert _param_value(values, "value", "trull_pane") == "Trull pane"  # not its JSON name
+    assert _param_value(values, "points", -20) == "−20"  # the sign as on a score sheet
+    assert _param_value(values, "rightful", 2) == "2"

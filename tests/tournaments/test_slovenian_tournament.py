@@ -128,12 +128,12 @@ def test_a_directors_adjustment_is_applied_from_the_ledger(
     ]
     assert hand.deltas() == {1: 0, 2: 0, 3: 0, 4: 0, 5: -20, 6: 0}
     ledger = director_client.get(ledger_url).content.decode()
-    assert "Director&#x27;s adjustment (points: -20)" in ledger
+    assert "Director&#x27;s adjustment (points: −20)" in ledger
     assert "<td>late to table</td>" in ledger
     director_client.cookies["django_language"] = "sl"
     ledger = director_client.get(ledger_url).content.decode()
     # Issue 30: the ruling by its title and its points by their word, never by code.
-    assert "(točke: -20)" in ledger
+    assert "(točke: −20)" in ledger
     assert "si.adjustment" not in re.sub(r"<[^>]+>", " ", ledger)
 
 

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.roles import director_required, public
 from scoring.penalties import PARAMS
+from scoring.templatetags.scoring_tags import signed
 from scoring.turns import sits_out
 from tournaments import hand_store, recording
 from tournaments.access import table_access
@@ -65,6 +66,16 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+def _param_value(values: dict[str, str], name: str, value: object) -> str:
+    """A ruling's parameter as players write it: points signed (−20), a declared value
+    by its title (Trull pane), never its JSON name (trull_pane)."""
+    if name in PARAMS and PARAMS[name].kind == "integer" and isinstance(value, int):
+        return signed(value)
+    if name == "value" and isinstance(value, str):
+        return values.get(value, value)
+    return str(value)
+
+
 @director_required
 def ledger(request: HttpRequest, pk: int) -> HttpResponse:
     """Every penalty in the tournament's hands, with the form to apply a ruling."""
@@ -78,6 +89,7 @@ def ledger(request: HttpRequest, pk: int) -> HttpResponse:
         .order_by("table__round__number", "table__number", "number")
     )
     titles = ruling_titles(tournament)
+    values = {rule.name: rule.title for rule in getattr(tournament.rules, "VALUES", ())}
     entries = []
     for hand in hands:
         names = {seat.number: seat.player.name for seat in hand.table.seats.all()}
@@ -91,7 +103,7 @@ def ledger(request: HttpRequest, pk: int) -> HttpResponse:
                     # What the ruling carries beside its code, offender and reason, each
                     # by its label ("Rightful seat: 2"), never by its JSON name.
                     "params": [
-                        (_(PARAMS[k].word) if k in PARAMS else k, v)
+                        (_(PARAMS[k].word) if k in PARAMS else k, _param_value(values, k, v))
                         for k, v in penalty.items()
                         if k not in ("code", "seat", "reason")
                     ],
