@@ -89,6 +89,27 @@ def test_the_header_takes_at_most_an_eighth_of_a_phones_screen(browser_page, liv
     assert_fits(page)
 
 
+@pytest.mark.parametrize(
+    ("language", "words"), [("en", "My tables"), ("cs", "Moje stoly"), ("sl", "Moje mize")]
+)
+def test_a_judges_tables_are_in_the_menu_on_screen_without_scrolling_it(
+    browser_page, live_server, judge, language, words
+):
+    """The menu scrolls sideways on a phone; a judge who signs in finds his tables in the
+    part of it that is on the screen, in every language."""
+    browser_page.add_cookies(
+        [{"name": "django_language", "value": language, "url": live_server.url}]
+    )
+    logged_in(browser_page, live_server, judge)
+    page = browser_page.new_page()
+    page.goto(f"{live_server.url}/")
+    link = page.locator("header.topbar nav a", has_text=words)
+    box = link.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE, box
+    link.click()
+    page.wait_for_url(f"{live_server.url}/my-tables/")
+
+
 @pytest.mark.parametrize("seats", [4, 8])
 def test_the_conflict_box_keeps_a_hands_chips_on_one_line(browser_page, live_server, seats):
     """The conflict box as static/js/judge/conflict.js draws it: the server's hands
