@@ -112,9 +112,7 @@ def test_the_services_refuse_a_director_of_another_club(round1, other_club, kami
         cast.westfest(round1.tournament.host_club, kamil)
 
 
-def test_a_club_director_sees_and_changes_only_his_clubs_rows_in_the_admin(
-    club, other_club, kamil
-):
+def test_a_club_director_sees_and_changes_only_his_clubs_rows_in_the_admin(club, other_club, kamil):
     grant(kamil, roles.CLUB_DIRECTOR, other_club)
     own = Player.objects.create(first_name="Eva", last_name="Nová", home_club=other_club)
     theirs = cast.anton(club)
