@@ -147,3 +147,18 @@ def test_the_admin_grants_a_club_role_with_its_group(club, kamil, django_user_mo
     kamil = _fresh(kamil)
     assert directs_club(kamil, club.pk) and kamil.is_staff
     assert kamil.groups.filter(name=roles.CLUB_DIRECTORS).exists()
+
+
+def test_a_players_contact_and_controls_show_to_his_clubs_director_only(club, other_club, kamil):
+    anton = cast.anton(club)
+    anton.email = "anton@example.org"
+    anton.save()
+    url = reverse("clubs:player_detail", args=[anton.pk])
+    grant(kamil, roles.CLUB_DIRECTOR, other_club)
+    foreign = cast.client_for(kamil).get(url).content.decode()
+    assert "anton@example.org" not in foreign
+    assert reverse("clubs:player_edit", args=[anton.pk]) not in foreign
+    grant(kamil, roles.CLUB_DIRECTOR, club)
+    own = cast.client_for(_fresh(kamil)).get(url).content.decode()
+    assert "anton@example.org" in own
+    assert reverse("clubs:player_edit", args=[anton.pk]) in own
