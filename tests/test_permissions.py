@@ -29,8 +29,8 @@ from tournaments.access import TABLE_JUDGE
 from tournaments.models import Hand, ScoreSheet, SheetLine, Table
 
 LOGIN = "login"  # an anonymous visitor is sent to the login page
-# The judges and the director of the cast's club (the judges judge every club's tables, as
-# the Judges group does), a judge and a director of another club, and the federation.
+# The judges and the director of the cast's club, a judge and a director of another club,
+# and the federation (all but the federation by their club roles).
 ROLES = (
     "anon",
     "foreign_judge",
@@ -277,8 +277,8 @@ def test_each_row_is_what_the_view_decorator_lets_in():
 
 @pytest.fixture(scope="module")
 def cast(django_db_setup, django_db_blocker):
-    """The users (the director directs the tournament's club only, the foreign director and
-    judge another club), round 1 in play (table 1 judged by `judge`, table 2 by `other_judge`), a
+    """The users (the director and the judges are of the tournament's club only, the
+    foreign director and judge of another club), round 1 in play (table 1 judged by `judge`, table 2 by `other_judge`), a
     season, a hand and an entered sheet at table 1: made once, rolled back after the module.
 
     Each test runs inside this transaction, in its own savepoint rolled back at its end.
@@ -286,8 +286,8 @@ def cast(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock(), transaction.atomic():
         users = {
             "director": build.user("dora-director", None),
-            "judge": build.user(*build.JUDGE),
-            "other_judge": build.user(*build.OTHER_JUDGE),
+            "judge": build.user("jan-judge", None),
+            "other_judge": build.user("olga-judge", None),
             "foreign_judge": build.user("fred-judge", None),
             "foreign_director": build.user("felix-director", None),
             "federation": build.user("fiona-federation", roles.DIRECTORS),
@@ -297,6 +297,8 @@ def cast(django_db_setup, django_db_blocker):
         grant(users["director"], roles.CLUB_DIRECTOR, club)
         grant(users["foreign_director"], roles.CLUB_DIRECTOR, other_club)
         grant(users["foreign_judge"], roles.CLUB_JUDGE, other_club)
+        for name in ("judge", "other_judge"):
+            grant(users[name], roles.CLUB_JUDGE, club)
         player = build.anton(club)
         tournament = build.westfest(club, users["director"])
         round1 = build.round_one(tournament, build.sixteen_players(club), users["director"])

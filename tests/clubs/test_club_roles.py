@@ -162,3 +162,13 @@ def test_a_players_contact_and_controls_show_to_his_clubs_director_only(club, ot
     own = cast.client_for(_fresh(kamil)).get(url).content.decode()
     assert "anton@example.org" in own
     assert reverse("clubs:player_edit", args=[anton.pk]) in own
+
+
+def test_a_table_takes_only_a_judge_of_its_club(round1, director, other_club, kamil):
+    grant(kamil, roles.CLUB_JUDGE, other_club)
+    table = round1.tables.get(number=1)
+    with pytest.raises(services.TournamentError, match="kamil is not a judge of SPJST Lodge 88"):
+        services.set_judge(table=table, by=director, judge=_fresh(kamil))
+    grant(kamil, roles.CLUB_JUDGE, round1.tournament.host_club)
+    services.set_judge(table=table, by=director, judge=_fresh(kamil))
+    assert round1.tables.get(number=1).judge == kamil
