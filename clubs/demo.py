@@ -1,4 +1,4 @@
-"""The demo data: three clubs, 48 players, a running season and three demo accounts.
+"""The demo data: three clubs, 48 players, a running season and four demo accounts.
 
 The static rows — clubs, players, memberships and the accounts with their hashed passwords
 and groups — are Django fixtures in the top-level `fixtures/` folder (see its README.md).
@@ -22,15 +22,17 @@ from clubs.models import Season
 # from the clubs migrations, the memberships refer to the players and clubs before them.
 DEMO_FIXTURES = {
     "demo_clubs": ("clubs.club", "clubs.player", "clubs.membership"),
-    "demo_accounts": ("auth.user",),
+    "demo_accounts": ("auth.user", "clubs.clubrole"),
 }
 
 # The passwords whose hashes are in fixtures/demo_accounts.json, as README.md's table
-# lists them; tests/test_fixtures.py checks that all three agree.
+# lists them; tests/test_fixtures.py checks that all three agree. `director` is the
+# federation; `director2` directs TD Ljubljana only (its club role is in the fixture).
 DEMO_PASSWORDS = {
     "director": "tarock-director",
     "judge": "tarock-judge",
     "judge2": "tarock-judge2",
+    "director2": "tarock-director2",
 }
 
 

@@ -2,6 +2,7 @@
 
 import datetime
 
+from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 from django.urls import reverse
@@ -298,3 +299,55 @@ class Season(models.Model):
     @property
     def scope(self) -> str:
         return str(self.club) if self.club_id else str(_("Federation-wide"))
+
+
+class ClubRoleManager(models.Manager):
+    def get_by_natural_key(self, username: str, club_short_name: str, role: str) -> "ClubRole":
+        """The role by its user's name, its club's short name and its kind."""
+        return self.get(user__username=username, club__short_name=club_short_name, role=role)
+
+
+class ClubRole(models.Model):
+    """A user's role in one club: its director or a judge of its tables.
+
+    The federation role is not one of these: it is the Directors group, for every club
+    (`accounts.roles`). What each role may do is in `clubs.permissions`.
+    """
+
+    class Role(models.TextChoices):
+        DIRECTOR = "director", _("Director")
+        JUDGE = "judge", _("Judge")
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("user"),
+        on_delete=models.CASCADE,
+        related_name="club_roles",
+    )
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="roles"
+    )
+    role = models.CharField(_("role"), max_length=10, choices=Role)
+
+    objects = ClubRoleManager()
+
+    class Meta:
+        ordering = ["club__name", "role", "user__username"]
+        verbose_name = _("club role")
+        verbose_name_plural = _("club roles")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "club", "role"],
+                name="one_club_role_each",
+                violation_error_message=_("This user already has this role in this club."),
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} – {self.get_role_display()} – {self.club}"
+
+    def natural_key(self) -> tuple[str, str, str]:
+        """The username, the club's short name and the role."""
+        return (self.user.get_username(), self.club.short_name, self.role)
+
+    natural_key.dependencies = ["auth.user", "clubs.club"]

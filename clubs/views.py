@@ -1,7 +1,8 @@
 """Club, player and season pages.
 
-Reading is public; changing anything is for directors. Every view says which with a
-decorator from `accounts.roles`.
+Reading is public; changing a club's things is for its director (and the federation),
+clubs and seasons are the federation's. Every view says which with a decorator from
+`accounts.roles` or `clubs.permissions`.
 """
 
 from django.contrib import messages
@@ -15,12 +16,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
-from accounts.roles import director_required, public
+from accounts.roles import director_required, federation_required, public
 from accounts.text import search_query
 from clubs.collation import person_key
 from clubs.forms import ClubForm, MembershipForm, PlayerActiveForm, PlayerForm, SeasonForm
 from clubs.models import Club, Membership, Player, Season
 from clubs.pages import club_sections, player_sections
+from clubs.permissions import club_itself, director_of, limit_club_choices, player_club
 from clubs.tables import RosterTable
 
 
@@ -115,6 +117,7 @@ def _edit(
     own page by default.
     """
     form = form_class(request.POST or None, instance=instance, **form_kwargs)
+    limit_club_choices(form, request.user)
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             obj = form.save()
@@ -127,12 +130,12 @@ def _edit_title(obj) -> str:
     return _("Edit %(name)s") % {"name": obj}
 
 
-@director_required
+@federation_required
 def club_create(request: HttpRequest) -> HttpResponse:
     return _edit(request, ClubForm, title=_("New club"))
 
 
-@director_required
+@director_of(club_itself)
 def club_edit(request: HttpRequest, pk: int) -> HttpResponse:
     club = get_object_or_404(Club, pk=pk)
     return _edit(request, ClubForm, instance=club, title=_edit_title(club))
@@ -145,13 +148,13 @@ def player_create(request: HttpRequest) -> HttpResponse:
     return _edit(request, PlayerForm, title=_("New player"), initial=initial)
 
 
-@director_required
+@director_of(player_club)
 def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=pk)
     return _edit(request, PlayerForm, instance=player, title=_edit_title(player))
 
 
-@director_required
+@director_of(player_club)
 @require_POST
 def player_set_active(request: HttpRequest, pk: int) -> HttpResponse:
     """Deactivate or reactivate a player; nothing about the player is deleted."""
@@ -169,19 +172,19 @@ def player_set_active(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(player)
 
 
-@director_required
+@director_of(player_club)
 def membership_create(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=pk)
     title = _("New membership for %(name)s") % {"name": player}
     return _edit(request, MembershipForm, title=title, next_url=player, player=player)
 
 
-@director_required
+@federation_required
 def season_create(request: HttpRequest) -> HttpResponse:
     return _edit(request, SeasonForm, title=_("New season"), next_url="clubs:season_list")
 
 
-@director_required
+@federation_required
 def season_edit(request: HttpRequest, pk: int) -> HttpResponse:
     season = get_object_or_404(Season, pk=pk)
     return _edit(

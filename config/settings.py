@@ -172,6 +172,8 @@ AUTH_PASSWORD_VALIDATORS = [
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
+    # Object-level checks (`user.has_perm("clubs.direct_club", club_id)`): clubs.permissions.
+    "rules.permissions.ObjectPermissionBackend",
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

@@ -41,6 +41,11 @@ def lodge() -> Club:
     )
 
 
+def other_club() -> Club:
+    """TK Břeclav, a club with a director of its own in some tests."""
+    return Club.objects.create(name="Tarokový klub Břeclav", short_name="TK Břeclav", country="CZ")
+
+
 def anton(club: Club) -> Player:
     """A player of `club` with member number 001."""
     return Player.objects.create(

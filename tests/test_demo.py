@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.roles import is_director, is_judge
-from clubs.models import Club, Membership, Player, Season
+from clubs.models import Club, ClubRole, Membership, Player, Season
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +23,8 @@ def test_demo_data_loads_and_loading_it_twice_changes_nothing():
     first = _counts()
     call_command("seed_demo")
     assert _counts() == first == (3, 48, 48, 1)
-    assert get_user_model().objects.count() == 3
+    assert get_user_model().objects.count() == 4
+    assert ClubRole.objects.count() == 1
     assert Season.objects.current().exists()
     assert set(Club.objects.values_list("country", flat=True)) == {"US", "CZ", "SI"}
 
@@ -36,7 +37,7 @@ def test_the_demo_loads_into_a_database_with_other_rows_and_keeps_them():
     call_command("seed_demo")
     assert _counts() == (4, 49, 48, 1)
     assert Player.objects.get(home_club=club).name == "Ida Bauer"
-    assert get_user_model().objects.count() == 4
+    assert get_user_model().objects.count() == 5
 
 
 def test_the_season_is_this_year_while_the_memberships_start_on_the_fixtures_day():

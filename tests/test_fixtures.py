@@ -11,7 +11,7 @@ from django.core.management import CommandError, call_command
 from django.db.models import Count
 from django.test import RequestFactory
 
-from accounts.roles import DIRECTORS, JUDGES, is_director, is_judge
+from accounts.roles import CLUB_DIRECTORS, DIRECTORS, JUDGES, is_director, is_federation, is_judge
 from clubs.demo import DEMO_FIXTURES, DEMO_PASSWORDS, dump_demo_fixture, fixture_path
 from clubs.models import Club, Membership, Player
 
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 
 ROOT = Path(__file__).resolve().parent.parent
 README_ACCOUNTS = re.findall(
-    r"^\| `(\w+)` \| `([^`]+)` \| (\w+):", (ROOT / "README.md").read_text(encoding="utf-8"), re.M
+    r"^\| `(\w+)` \| `([^`]+)` \| ([\w ]+):", (ROOT / "README.md").read_text(encoding="utf-8"), re.M
 )
 
 
@@ -58,7 +58,7 @@ def test_the_fixtures_load_beside_existing_rows_and_a_second_load_adds_nothing()
     _load()
     assert first == (Club.objects.count(), Player.objects.count(), Membership.objects.count())
     assert first == (4, 49, 48)
-    assert get_user_model().objects.count() == 4
+    assert get_user_model().objects.count() == 5
     assert get_user_model().objects.get(username="judge").groups.count() == 1
 
 
@@ -94,13 +94,14 @@ def test_the_readme_table_lists_the_demo_accounts_and_their_passwords():
 def test_the_demo_accounts_log_in_with_the_readme_passwords_in_the_readme_groups():
     _load()
     request = RequestFactory().post("/accounts/login/")
-    groups = {"Directors": DIRECTORS, "Judges": JUDGES}
+    groups = {"Directors": DIRECTORS, "Judges": JUDGES, "Club directors": CLUB_DIRECTORS}
     for username, password, group in README_ACCOUNTS:
         user = authenticate(request, username=username, password=password)
         assert user is not None, username
         assert list(user.groups.values_list("name", flat=True)) == [groups[group]]
         assert is_judge(user)
-        assert is_director(user) == (group == "Directors") == user.is_staff
+        assert is_director(user) == (group != "Judges") == user.is_staff
+        assert is_federation(user) == (group == "Directors")
         assert not user.is_superuser
         assert authenticate(request, username=username, password="wrong") is None
 

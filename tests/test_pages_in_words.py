@@ -18,11 +18,12 @@ from tests.scoring.words_check import offences
 from tests.test_permissions import URLS, _client, cast  # noqa: F401 (the cast fixture)
 from tournaments.models import Tournament
 
-# The pages a director can open (and a judge's own table, which a director may open too).
+# The pages the federation can open (every director's page, and a judge's own table, which a
+# director may open too).
 PAGES = sorted(
     name
     for name, (method, _kwargs, _data, expected) in URLS.items()
-    if method == "get" and expected["director"] == 200
+    if method == "get" and expected["federation"] == 200
     and not name.endswith(("_pdf", "_export", "healthz"))
 )  # fmt: skip
 _HIDDEN = re.compile(
@@ -63,7 +64,7 @@ def test_every_page_reads_in_the_players_words(name, language, cast):  # noqa: F
     objects = cast["objects"]
     _method, kwargs, _data, _expected = URLS[name]
     url = reverse(name, kwargs={key: objects[value] for key, value in kwargs.items()})
-    client = _client(cast, "director")
+    client = _client(cast, "federation")
     client.cookies["django_language"] = language
     response = client.get(url)
     assert response.status_code == 200

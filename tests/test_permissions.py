@@ -1,5 +1,7 @@
-"""Every URL of the site, walked as an anonymous visitor, the judge of another table, the
-judge of the table concerned, and a director.
+"""Every URL of the site, walked as an anonymous visitor, a judge of another club, the
+judge of another table, the judge of the table concerned, the director of another club,
+the director of the club concerned (its tournament's host club, its player's home club),
+and the federation: every URL for each role, of its own club and of another.
 
 The table below must name every URL pattern outside the admin: a new page without a row
 here fails `test_every_url_is_in_the_table`, so no view ships without a stated audience.
@@ -20,24 +22,47 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from accounts import roles
 from clubs.models import Season
+from clubs.permissions import grant
 from tests import cast as build
 from tests.tournaments.helpers import hand_post
 from tournaments.access import TABLE_JUDGE
 from tournaments.models import Hand, ScoreSheet, SheetLine, Table
 
 LOGIN = "login"  # an anonymous visitor is sent to the login page
-ROLES = ("anon", "other_judge", "judge", "director")
+# The judges and the director of the cast's club, a judge and a director of another club,
+# and the federation (all but the federation by their club roles).
+ROLES = (
+    "anon",
+    "foreign_judge",
+    "other_judge",
+    "judge",
+    "foreign_director",
+    "director",
+    "federation",
+)
+LOGGED_IN = ROLES[1:]
+
+
+def _answers(allowed, answer, refused=403, anon=LOGIN) -> dict:
+    """`answer` for the roles `allowed`, `refused` for the other logged-in ones."""
+    return {"anon": anon} | {role: answer if role in allowed else refused for role in LOGGED_IN}
+
+
 PUBLIC = dict.fromkeys(ROLES, 200)
-DIRECTOR_ONLY = {"anon": LOGIN, "other_judge": 403, "judge": 403, "director": 200}
-DIRECTOR_POST = {"anon": LOGIN, "other_judge": 403, "judge": 403, "director": 302}
-TABLE_GET = {"anon": 404, "other_judge": 403, "judge": 200, "director": 200}
-TABLE_POST = {"anon": 404, "other_judge": 403, "judge": 302, "director": 302}
+CLUB_DIRECTORS = ("director", "federation")
+ANY_DIRECTOR = ("foreign_director", "director", "federation")
+DIRECTOR_ONLY = _answers(CLUB_DIRECTORS, 200)
+DIRECTOR_POST = _answers(CLUB_DIRECTORS, 302)
+ANY_DIRECTOR_ONLY = _answers(ANY_DIRECTOR, 200)
+FEDERATION_ONLY = _answers(("federation",), 200)
+TABLE_GET = _answers(("judge", *CLUB_DIRECTORS), 200, anon=404)
+TABLE_POST = _answers(("judge", *CLUB_DIRECTORS), 302, anon=404)
 EVERYONE_302 = dict.fromkeys(ROLES, 302)
 
 # name: (method, URL kwargs naming objects from the `objects` fixture, POST data, expected)
 URLS = {
     "home": ("get", {}, None, PUBLIC),
-    "login": ("get", {}, None, {"anon": 200, "other_judge": 302, "judge": 302, "director": 302}),
+    "login": ("get", {}, None, _answers((), 302, refused=302, anon=200)),
     "logout": ("post", {}, None, EVERYONE_302),
     "password_reset": ("get", {}, None, PUBLIC),
     "password_reset_done": ("get", {}, None, PUBLIC),
@@ -50,18 +75,18 @@ URLS = {
     # Asked for by browsers before any page: the icon in static/.
     "favicon": ("get", {}, None, dict.fromkeys(ROLES, 301)),
     "clubs:club_list": ("get", {}, None, PUBLIC),
-    "clubs:club_create": ("get", {}, None, DIRECTOR_ONLY),
+    "clubs:club_create": ("get", {}, None, FEDERATION_ONLY),
     "clubs:club_detail": ("get", {"pk": "club"}, None, PUBLIC),
     "clubs:club_edit": ("get", {"pk": "club"}, None, DIRECTOR_ONLY),
     "clubs:player_list": ("get", {}, None, PUBLIC),
-    "clubs:player_create": ("get", {}, None, DIRECTOR_ONLY),
+    "clubs:player_create": ("get", {}, None, ANY_DIRECTOR_ONLY),
     "clubs:player_detail": ("get", {"pk": "player"}, None, PUBLIC),
     "clubs:player_edit": ("get", {"pk": "player"}, None, DIRECTOR_ONLY),
     "clubs:player_set_active": ("post", {"pk": "player"}, {"active": "0"}, DIRECTOR_POST),
     "clubs:membership_create": ("get", {"pk": "player"}, None, DIRECTOR_ONLY),
     "clubs:season_list": ("get", {}, None, PUBLIC),
-    "clubs:season_create": ("get", {}, None, DIRECTOR_ONLY),
-    "clubs:season_edit": ("get", {"pk": "season"}, None, DIRECTOR_ONLY),
+    "clubs:season_create": ("get", {}, None, FEDERATION_ONLY),
+    "clubs:season_edit": ("get", {"pk": "season"}, None, FEDERATION_ONLY),
     # An empty form body is not JSON: the endpoint answers 400 to anyone.
     "scoring:api_score": ("post", {}, None, dict.fromkeys(ROLES, 400)),
     "scoring:calculator": ("get", {"ruleset": "spjst"}, None, PUBLIC),
@@ -73,7 +98,7 @@ URLS = {
     "tournaments:service_worker": ("get", {}, None, PUBLIC),
     "tournaments:manifest": ("get", {}, None, PUBLIC),
     "tournaments:offline": ("get", {}, None, PUBLIC),
-    "tournaments:create": ("get", {}, None, DIRECTOR_ONLY),
+    "tournaments:create": ("get", {}, None, ANY_DIRECTOR_ONLY),
     "tournaments:detail": ("get", {"pk": "tournament"}, None, PUBLIC),
     "tournaments:edit": ("get", {"pk": "tournament"}, None, DIRECTOR_ONLY),
     "tournaments:registrations": ("get", {"pk": "tournament"}, None, DIRECTOR_ONLY),
@@ -112,13 +137,13 @@ URLS = {
         "get",
         {"pk": "tournament"},
         None,
-        {"anon": LOGIN, "other_judge": 403, "judge": 403, "director": 302},
+        _answers(CLUB_DIRECTORS, 302),
     ),
     "tournaments:drive_movement_pdf": (
         "get",
         {"pk": "tournament"},
         None,
-        {"anon": LOGIN, "other_judge": 403, "judge": 403, "director": 302},
+        _answers(CLUB_DIRECTORS, 302),
     ),
     "tournaments:table_sheet_pdf": ("get", {"table_id": "table"}, None, TABLE_GET),
     "tournaments:swap": ("post", {"pk": "tournament", "number": "round"}, {}, DIRECTOR_POST),
@@ -164,7 +189,7 @@ URLS = {
         "post",
         {"table_id": "table"},
         {"waiting": "2"},
-        {"anon": 404, "other_judge": 403, "judge": 204, "director": 204},
+        _answers(("judge", *CLUB_DIRECTORS), 204, anon=404),
     ),
     # The sheet was entered by the table's judge: they may not confirm it themselves, and
     # are sent back to the sheet with a message saying why (tests/tournaments/test_lock.py).
@@ -172,14 +197,14 @@ URLS = {
         "post",
         {"sheet_id": "sheet"},
         {},
-        {"anon": LOGIN, "other_judge": 302, "judge": 302, "director": 302},
+        _answers((), 302, refused=302),
     ),
     # The second person reads the sheet before confirming: judges of the round, directors.
     "tournaments:sheet_review": (
         "get",
         {"sheet_id": "sheet"},
         None,
-        {"anon": LOGIN, "other_judge": 200, "judge": 200, "director": 200},
+        _answers(("other_judge", "judge", *CLUB_DIRECTORS), 200),
     ),
     "tournaments:table_reopen": (
         "post",
@@ -191,7 +216,7 @@ URLS = {
         "get",
         {},
         None,
-        {"anon": LOGIN, "other_judge": 200, "judge": 200, "director": 200},
+        _answers(LOGGED_IN, 200),
     ),
 }
 
@@ -220,8 +245,10 @@ REFUSALS = {LOGIN, 403, 404}
 LETS_IN = {
     roles.PUBLIC: {"anon": LET_IN},
     roles.SIGNED_IN: {"anon": LOGIN, "other_judge": LET_IN, "director": LET_IN},
-    roles.DIRECTOR: {"anon": LOGIN, "other_judge": 403, "judge": 403, "director": LET_IN},
-    TABLE_JUDGE: {"anon": 404, "other_judge": 403, "judge": LET_IN, "director": LET_IN},
+    roles.FEDERATION_ONLY: _answers(("federation",), LET_IN),
+    roles.DIRECTOR: _answers(ANY_DIRECTOR, LET_IN),
+    roles.CLUB_DIRECTOR_ONLY: _answers(CLUB_DIRECTORS, LET_IN),
+    TABLE_JUDGE: _answers(("judge", *CLUB_DIRECTORS), LET_IN, anon=404),
 }
 
 
@@ -250,18 +277,28 @@ def test_each_row_is_what_the_view_decorator_lets_in():
 
 @pytest.fixture(scope="module")
 def cast(django_db_setup, django_db_blocker):
-    """The users, round 1 in play (table 1 judged by `judge`, table 2 by `other_judge`), a
+    """The users (the director and the judges are of the tournament's club only, the
+    foreign director and judge of another club), round 1 in play (table 1 judged by `judge`, table 2 by `other_judge`), a
     season, a hand and an entered sheet at table 1: made once, rolled back after the module.
 
     Each test runs inside this transaction, in its own savepoint rolled back at its end.
     """
     with django_db_blocker.unblock(), transaction.atomic():
         users = {
-            "director": build.user(*build.DIRECTOR),
-            "judge": build.user(*build.JUDGE),
-            "other_judge": build.user(*build.OTHER_JUDGE),
+            "director": build.user("dora-director", None),
+            "judge": build.user("jan-judge", None),
+            "other_judge": build.user("olga-judge", None),
+            "foreign_judge": build.user("fred-judge", None),
+            "foreign_director": build.user("felix-director", None),
+            "federation": build.user("fiona-federation", roles.DIRECTORS),
         }
         club = build.lodge()
+        other_club = build.other_club()
+        grant(users["director"], roles.CLUB_DIRECTOR, club)
+        grant(users["foreign_director"], roles.CLUB_DIRECTOR, other_club)
+        grant(users["foreign_judge"], roles.CLUB_JUDGE, other_club)
+        for name in ("judge", "other_judge"):
+            grant(users[name], roles.CLUB_JUDGE, club)
         player = build.anton(club)
         tournament = build.westfest(club, users["director"])
         round1 = build.round_one(tournament, build.sixteen_players(club), users["director"])

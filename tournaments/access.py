@@ -18,11 +18,11 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
-from accounts.roles import is_director
-from tournaments.models import Table
+from clubs.permissions import club_of_row, directs_club
+from tournaments.models import Hand, Registration, Table, Tournament
 
 # The mark `judge_of_table` gives its views (see accounts.roles.PUBLIC and the others).
-TABLE_JUDGE = "judge of this table or director"
+TABLE_JUDGE = "judge of this table or its club's director"
 
 SESSION_KEY = "judge_links"
 # Where an older session kept the browser's id (read only, see `browser_id`).
@@ -123,7 +123,7 @@ def table_access(request: HttpRequest, table: Table) -> TableAccess | None:
     # user's groups), so the judge's hot path, saving a hand, stays lean.
     if user.is_authenticated and table.judge_id == user.pk:
         return TableAccess(table, user, _actor(user), False, browser_id(request))
-    if is_director(user):
+    if directs_club(user, table.round.tournament.host_club_id):
         return TableAccess(table, user, _actor(user), True, browser_id(request))
     if holds_link(request, table):
         link = f"judge link of table {table.number}"
@@ -167,3 +167,24 @@ def judge_of_table(view: Callable) -> Callable:
 
     wrapper.access = TABLE_JUDGE
     return wrapper
+
+
+# The club of the thing a director's URL names, for `clubs.permissions.director_of`.
+def tournament_club(pk: int, **kwargs) -> int:
+    """The host club of the tournament the URL names."""
+    return club_of_row(Tournament.objects.filter(pk=pk), "host_club_id")
+
+
+def registration_club(pk: int, **kwargs) -> int:
+    """The host club of the registration's tournament."""
+    return club_of_row(Registration.objects.filter(pk=pk), "tournament__host_club_id")
+
+
+def table_club(table_id: int, **kwargs) -> int:
+    """The host club of the table's tournament."""
+    return club_of_row(Table.objects.filter(pk=table_id), "round__tournament__host_club_id")
+
+
+def hand_club(hand_id: int, **kwargs) -> int:
+    """The host club of the hand's tournament."""
+    return club_of_row(Hand.objects.filter(pk=hand_id), "table__round__tournament__host_club_id")

@@ -19,6 +19,7 @@ import logging
 from django.contrib import admin
 from django.utils.translation import gettext_lazy
 
+from clubs.admin import ClubScopedAdmin
 from tournaments.models import (
     AuditEntry,
     Hand,
@@ -55,9 +56,10 @@ class RegistrationInline(admin.TabularInline):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(ClubScopedAdmin, admin.ModelAdmin):
     """Setup fields are editable; the status changes only on the site (finish, reopen)."""
 
+    club_path = "host_club"
     list_display = ["name", "date", "host_club", "ruleset", "status"]
     list_filter = ["status", "ruleset", "host_club"]
     search_fields = ["name", "venue"]
@@ -105,19 +107,21 @@ class TournamentAdmin(admin.ModelAdmin):
 
 
 @admin.register(Round)
-class RoundAdmin(ReadOnlyMixin, admin.ModelAdmin):
+class RoundAdmin(ReadOnlyMixin, ClubScopedAdmin, admin.ModelAdmin):
     """Started, closed and reopened (with a reason) on the round page only."""
 
+    club_path = "tournament__host_club"
     list_display = ["tournament", "number", "status", "seed"]
     list_filter = ["status"]
     list_select_related = ["tournament"]
 
 
 @admin.register(Table)
-class TableAdmin(ReadOnlyMixin, admin.ModelAdmin):
+class TableAdmin(ReadOnlyMixin, ClubScopedAdmin, admin.ModelAdmin):
     """Judges and private links are set on the round page, which audits them; the link
     itself is a secret and not shown here."""
 
+    club_path = "round__tournament__host_club"
     list_display = ["__str__", "round", "judge", "has_link", "paper_only"]
     list_select_related = ["round__tournament", "judge"]
     list_filter = ["paper_only"]
@@ -136,8 +140,10 @@ class HandRevisionInline(ReadOnlyMixin, admin.TabularInline):
 
 
 @admin.register(Hand)
-class HandAdmin(ReadOnlyMixin, admin.ModelAdmin):
+class HandAdmin(ReadOnlyMixin, ClubScopedAdmin, admin.ModelAdmin):
     """Hands change only through the judge's page, which keeps the history."""
+
+    club_path = "table__round__tournament__host_club"
 
     list_display = ["__str__", "table", "deleted", "revision"]
     list_select_related = ["table__round__tournament"]
@@ -151,8 +157,10 @@ class SheetLineInline(ReadOnlyMixin, admin.TabularInline):
 
 
 @admin.register(ScoreSheet)
-class ScoreSheetAdmin(ReadOnlyMixin, admin.ModelAdmin):
+class ScoreSheetAdmin(ReadOnlyMixin, ClubScopedAdmin, admin.ModelAdmin):
     """Entered and confirmed by two people on the site; never edited afterwards."""
+
+    club_path = "table__round__tournament__host_club"
 
     list_display = ["table", "entered_actor", "entered_at", "confirmed_by", "confirmed_at"]
     list_select_related = ["table__round__tournament", "confirmed_by"]
@@ -161,8 +169,10 @@ class ScoreSheetAdmin(ReadOnlyMixin, admin.ModelAdmin):
 
 
 @admin.register(AuditEntry)
-class AuditEntryAdmin(ReadOnlyMixin, admin.ModelAdmin):
+class AuditEntryAdmin(ReadOnlyMixin, ClubScopedAdmin, admin.ModelAdmin):
     """The audit is written by the services and kept: nobody deletes an entry."""
+
+    club_path = "tournament__host_club"
 
     list_display = ["at", "tournament", "actor", "action", "detail"]
     list_filter = ["action"]

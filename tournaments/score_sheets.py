@@ -14,7 +14,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts.roles import is_director
+from clubs.permissions import directs_club
 from tournaments import locks
 from tournaments.access import TableAccess
 from tournaments.models import Round, ScoreSheet, SheetLine, Table
@@ -148,7 +148,7 @@ def confirm_refusal(
         return _(
             "You judge %(table)s; a director or the judge of another table must confirm it."
         ) % {"table": table}
-    if is_director(user):
+    if directs_club(user, table.round.tournament.host_club_id):
         return None
     if rounds_judged is None:
         rounds_judged = judged_rounds(user)

@@ -6,7 +6,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from accounts.roles import JUDGES
+from accounts.roles import CLUB_JUDGE, JUDGES
 from accounts.text import CleanTextMixin
 from clubs.models import Player
 from tournaments.forms.numbers import MAX_BIG_INTEGER, WholeNumberField
@@ -74,15 +74,24 @@ class FinishForm(CleanTextMixin, forms.Form):
         return data
 
 
-def judge_accounts():
-    """The accounts that may be assigned to judge a table, by name."""
-    return get_user_model().objects.filter(groups__name=JUDGES).order_by("username")
+def judge_accounts(club_id: int):
+    """The accounts that may judge the club's tables, by name: its judges and those of
+    every club (the Judges group)."""
+    return (
+        get_user_model()
+        .objects.filter(
+            Q(groups__name=JUDGES) | Q(club_roles__club=club_id, club_roles__role=CLUB_JUDGE)
+        )
+        .distinct()
+        .order_by("username")
+    )
 
 
 class JudgeForm(CleanTextMixin, forms.Form):
     """A table's judge account, its private link and whether it keeps score on paper only.
 
-    `judges` is the list of judge accounts, read once for every table of a round page.
+    `judges` is the list of the club's judge accounts (`judge_accounts`), read once for
+    every table of a round page.
     """
 
     judge = forms.TypedChoiceField(label=_("Judge"), coerce=int, required=False, empty_value=None)
@@ -99,9 +108,9 @@ class JudgeForm(CleanTextMixin, forms.Form):
         label=_("Paper only (no hands recorded; only the sheet total is checked)"), required=False
     )
 
-    def __init__(self, *args, judges=None, **kwargs) -> None:
+    def __init__(self, *args, judges, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        judges = list(judge_accounts() if judges is None else judges)
+        judges = list(judges)
         self._judges = {user.pk: user for user in judges}
         self.fields["judge"].choices = [("", "—")] + [
             (user.pk, user.get_username()) for user in judges

@@ -8,6 +8,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from clubs.permissions import require_director
 from scoring import drive as movement
 from scoring import get_ruleset
 from scoring.house_rules import resolve
@@ -55,7 +56,9 @@ def _check_drive(
 
 
 def create_tournament(*, by, ruleset: str, preset: str = "", **fields: Any) -> Tournament:
-    """A tournament with its ruleset's house rules pinned now (RULES §0.5)."""
+    """A tournament with its ruleset's house rules pinned now (RULES §0.5), by a director
+    of its host club."""
+    require_director(by, fields["host_club"].pk)
     if not get_ruleset(ruleset).ZERO_SUM:
         fields.setdefault("starting_chips", 0)
     _check_start(ruleset, fields.get("starting_chips"))
@@ -107,6 +110,10 @@ def edit_tournament(*, tournament: Tournament, by, **fields: Any) -> Tournament:
         raise TournamentError(
             _("Not a tournament setting: %(fields)s.") % {"fields": ", ".join(sorted(unknown))}
         )
+    if "host_club" in fields:
+        # Moved to another club: the director must direct that one too (and, through the
+        # audit, the one it leaves).
+        require_director(by, fields["host_club"].pk)
     current = Tournament.objects.select_for_update().get(pk=tournament.pk)
     changed = sorted(name for name, value in fields.items() if getattr(current, name) != value)
     pinned = [name for name in changed if name in PINNED_FIELDS]

@@ -4,6 +4,7 @@ by the director's ruling."""
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from clubs.permissions import judges_for_club
 from tournaments import drive, locks, recording
 from tournaments.fields import new_judge_token
 from tournaments.models import Round, ScoreSheet, Table
@@ -44,13 +45,19 @@ def reopen_table(*, table: Table, by, reason: str) -> ScoreSheet:
 def set_judge(
     *, table: Table, by, judge=None, link: str = "keep", paper_only: bool | None = None
 ) -> Table:
-    """Assign a judge account, create (`link="new"`) or revoke (`"revoke"`) the private
+    """Assign a judge account (one who may judge the tournament's club), create (`link="new"`) or revoke (`"revoke"`) the private
     link, and mark the table paper-only or not (None keeps it as it is)."""
     # Its tournament and round first (locks.py): the audit entry names the tournament.
     table = locks.table(table.pk, parents=True)
     if paper_only and drive.is_drive(table.round.tournament):
         # A drive counts each hand's tricks: a table writing only its totals has none.
         raise TournamentError(_("A drive's tables record their hands: none is paper-only."))
+    if judge is not None and not judges_for_club(judge, table.round.tournament.host_club_id):
+        # A club's judges judge its tables (and the Judges group, any club's).
+        raise TournamentError(
+            _("%(judge)s is not a judge of %(club)s.")
+            % {"judge": judge, "club": table.round.tournament.host_club}
+        )
     table.judge = judge
     if paper_only is not None:
         table.paper_only = paper_only

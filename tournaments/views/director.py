@@ -10,12 +10,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from accounts.roles import director_required, public
+from accounts.roles import public
+from clubs.permissions import director_of
 from scoring.penalties import PARAMS
 from scoring.templatetags.scoring_tags import signed
 from scoring.turns import sits_out
 from tournaments import hand_store, recording
-from tournaments.access import table_access
+from tournaments.access import hand_club, table_access, tournament_club
 from tournaments.feedback import form_refused, service_refusals
 from tournaments.forms.ledger import CancelRulingForm, LedgerRulingForm
 from tournaments.models import Hand, Seat, Table, Tournament
@@ -24,7 +25,7 @@ from tournaments.score_words import score_words
 from tournaments.totals import counts_by_player
 
 
-@director_required
+@director_of(tournament_club)
 def dashboard(request: HttpRequest, pk: int) -> HttpResponse:
     """Every table of the current round with its state; the fragment refreshes itself."""
     tournament = get_object_or_404(Tournament, pk=pk)
@@ -76,7 +77,7 @@ def _param_value(values: dict[str, str], name: str, value: object) -> str:
     return str(value)
 
 
-@director_required
+@director_of(tournament_club)
 def ledger(request: HttpRequest, pk: int) -> HttpResponse:
     """Every penalty in the tournament's hands, with the form to apply a ruling."""
     tournament = get_object_or_404(Tournament, pk=pk)
@@ -161,7 +162,7 @@ def _standalone(table: Table, penalty: dict, chosen_sitter: int | None) -> dict:
     return data
 
 
-@director_required
+@director_of(tournament_club)
 @require_POST
 def ledger_apply(request: HttpRequest, pk: int) -> HttpResponse:
     """Apply a ruling to a seat of a hand, or as a standalone adjustment (its own hand)."""
@@ -197,7 +198,7 @@ def ledger_apply(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(f"{reverse('tournaments:ledger', args=[pk])}?table={table.pk}")
 
 
-@director_required
+@director_of(hand_club)
 @require_POST
 def ledger_cancel(request: HttpRequest, hand_id: int, index: int) -> HttpResponse:
     """Cancel one penalty of a hand with a reason (the hand's history keeps it)."""

@@ -6,13 +6,14 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from accounts.roles import director_required
+from clubs.permissions import director_of
 from tournaments import services
+from tournaments.access import tournament_club
 from tournaments.forms.rounds import FinishForm
 from tournaments.models import Tournament
 
 
-@director_required
+@director_of(tournament_club)
 @require_POST
 def tournament_finish(request: HttpRequest, pk: int) -> HttpResponse:
     """Finish the tournament once its last round is closed, or reopen it with a reason."""

@@ -15,13 +15,14 @@ from django.utils.text import slugify
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from accounts.roles import director_required, public
+from accounts.roles import public
 from clubs.collation import person_key
+from clubs.permissions import director_of
 from scoring import Ruleset
 from scoring.drive import PAIRS
 from scoring.translate import say
 from tournaments import drive, printing
-from tournaments.access import TableAccess, judge_of_table
+from tournaments.access import TableAccess, judge_of_table, tournament_club
 from tournaments.downloads import PDF, download
 from tournaments.models import Hand, Round, ScoreSheet, Seat, Table, Tournament
 from tournaments.printed_words import print_words
@@ -105,7 +106,7 @@ def _name(round_: Round, what: str) -> str:
     return f"{slugify(round_.tournament.name)}-round-{round_.number}-{what}.pdf"
 
 
-@director_required
+@director_of(tournament_club)
 def round_sheets_pdf(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Every table's score sheet for the round: blank to print before play, with the QR."""
     round_ = _round(pk, number)
@@ -149,7 +150,7 @@ def _by_surname(round_: Round) -> tuple[str, ...]:
     return tuple(player.name for player in players)
 
 
-@director_required
+@director_of(tournament_club)
 def table_cards_pdf(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """A card for each table: its number, its players by seat, the judge's QR code."""
     round_ = _round(pk, number)
@@ -193,7 +194,7 @@ def _place(plan: drive.DrivePlan, number: int, player: int) -> printing.DrivePla
     return printing.DrivePlace(number)
 
 
-@director_required
+@director_of(tournament_club)
 def drive_cards_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     """A drive's score cards, one a player A–Z: the rounds seated so far, the trump schedule
     and a box for the tricks of every hand."""
@@ -230,7 +231,7 @@ def _movement_table(round_: drive.DriveRound, plan: drive.DrivePlan, table: int)
     return printing.MovementTable(table, north_south, east_west, tricks)
 
 
-@director_required
+@director_of(tournament_club)
 def drive_movement_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     """A drive's movement sheet: every round's pairs by table and, once closed, their tricks;
     the rounds not seated yet as blank tables to fill in."""

@@ -9,9 +9,11 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from accounts.roles import director_required, is_director, public
+from accounts.roles import public
 from clubs.collation import person_key
+from clubs.permissions import director_of, directs_club
 from tournaments import services
+from tournaments.access import table_club, tournament_club
 from tournaments.feedback import form_refused, service_refusals
 from tournaments.forms.rounds import (
     DrawForm,
@@ -48,8 +50,8 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         key=lambda seat: person_key(seat.player.last_name, seat.player.first_name, language),
     )
     context = {"round": round_, "tournament": round_.tournament, "seated": seated}
-    if is_director(request.user):
-        judges = list(judge_accounts())
+    if directs_club(request.user, round_.tournament.host_club_id):
+        judges = list(judge_accounts(round_.tournament.host_club_id))
         context["judge_forms"] = {
             table.pk: JudgeForm(
                 initial={"judge": table.judge_id, "paper_only": table.paper_only},
@@ -69,7 +71,7 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     return render(request, "tournaments/round.html", context)
 
 
-@director_required
+@director_of(tournament_club)
 @require_POST
 def round_draw(request: HttpRequest, pk: int) -> HttpResponse:
     """Draw the next round with the seed given, or a random one when it is blank."""
@@ -90,7 +92,7 @@ def round_draw(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(round_)
 
 
-@director_required
+@director_of(tournament_club)
 @require_POST
 def round_plan_add(request: HttpRequest, pk: int) -> HttpResponse:
     """Add a round to the plan, so that the next round can be drawn."""
@@ -109,7 +111,7 @@ def round_plan_add(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(tournament)
 
 
-@director_required
+@director_of(tournament_club)
 @require_POST
 def round_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Exchange two players' places before the round starts."""
@@ -129,7 +131,7 @@ def round_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     return redirect(round_)
 
 
-@director_required
+@director_of(tournament_club)
 @require_POST
 def round_status(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Start, close or reopen (with a reason) the round."""
@@ -155,12 +157,12 @@ def round_status(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     return redirect(round_)
 
 
-@director_required
+@director_of(table_club)
 @require_POST
 def table_judge(request: HttpRequest, table_id: int) -> HttpResponse:
     """Assign the table's judge account and make or revoke its private link."""
     table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=table_id)
-    form = JudgeForm(request.POST)
+    form = JudgeForm(request.POST, judges=judge_accounts(table.round.tournament.host_club_id))
     if form.is_valid():
         with service_refusals(request):
             table = services.set_judge(
@@ -182,7 +184,7 @@ def table_judge(request: HttpRequest, table_id: int) -> HttpResponse:
     return redirect(table.round)
 
 
-@director_required
+@director_of(table_club)
 def table_qr(request: HttpRequest, table_id: int) -> HttpResponse:
     """The table's judge link as a QR code (SVG) for the table card."""
     table = get_object_or_404(Table, pk=table_id, judge_token__isnull=False)

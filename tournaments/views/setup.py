@@ -13,7 +13,9 @@ from accounts.roles import director_required, public
 from accounts.text import search_query
 from clubs.collation import person_key
 from clubs.models import Player
+from clubs.permissions import director_of, limit_club_choices
 from tournaments import services
+from tournaments.access import registration_club, tournament_club
 from tournaments.feedback import form_refused, service_refusals
 from tournaments.forms.setup import (
     NewPlayerForm,
@@ -56,6 +58,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _tournament_form(request: HttpRequest, instance: Tournament | None) -> HttpResponse:
     form = TournamentForm(request.POST or None, instance=instance)
+    limit_club_choices(form, request.user)
     if request.method == "POST" and form.is_valid():
         with service_refusals(request) as outcome:
             if instance is None:
@@ -78,12 +81,12 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
     return _tournament_form(request, None)
 
 
-@director_required
+@director_of(tournament_club)
 def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
     return _tournament_form(request, get_object_or_404(Tournament, pk=pk))
 
 
-@director_required
+@director_of(tournament_club)
 def registrations(request: HttpRequest, pk: int) -> HttpResponse:
     """Registration desk: who is registered and checked in; search the rosters to add."""
     tournament = get_object_or_404(Tournament, pk=pk)
@@ -123,7 +126,7 @@ def _register(request: HttpRequest, tournament: Tournament, player: Player) -> N
         messages.success(request, _("%(name)s is registered and checked in.") % {"name": player})
 
 
-@director_required
+@director_of(tournament_club)
 @require_POST
 def register_player(request: HttpRequest, pk: int) -> HttpResponse:
     """Register a player from the rosters; after the draw, a late entry (next round on)."""
@@ -136,7 +139,7 @@ def register_player(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("tournaments:registrations", pk=pk)
 
 
-@director_required
+@director_of(tournament_club)
 @require_POST
 def register_new_player(request: HttpRequest, pk: int) -> HttpResponse:
     """Create a player of the host club on the spot and register them."""
@@ -153,7 +156,7 @@ def register_new_player(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("tournaments:registrations", pk=pk)
 
 
-@director_required
+@director_of(registration_club)
 @require_POST
 def registration_update(request: HttpRequest, pk: int) -> HttpResponse:
     """Check in, undo a check-in, or withdraw a player between rounds."""

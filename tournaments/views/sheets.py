@@ -18,7 +18,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from accounts.roles import director_required, is_director, signed_in
+from accounts.roles import signed_in
+from clubs.permissions import director_of, directs_club
 from tournaments import offline, score_sheets, services
 from tournaments.access import (
     TableAccess,
@@ -27,6 +28,7 @@ from tournaments.access import (
     judge_of_table,
     reread,
     table_access,
+    table_club,
 )
 from tournaments.feedback import service_refusals, told_phone
 from tournaments.forms.table import ReasonForm, SheetForm
@@ -109,7 +111,9 @@ def _sheet_page(
             "refusal": refusal,
             "may_enter": may_enter and table.round.status != Round.Status.CLOSED,
             "locked": lock_message(table),
-            "reopen_form": ReasonForm() if is_director(request.user) else None,
+            "reopen_form": ReasonForm()
+            if directs_club(request.user, table.round.tournament.host_club_id)
+            else None,
             "offline_key": offline.session_cache_key(request) if may_enter else None,
         },
     )
@@ -157,7 +161,7 @@ def sheet_confirm(request: HttpRequest, sheet_id: int) -> HttpResponse:
     return redirect("tournaments:sheet_review", sheet_id=sheet.pk)
 
 
-@director_required
+@director_of(table_club)
 @require_POST
 def table_reopen(request: HttpRequest, table_id: int) -> HttpResponse:
     """Undo a table's confirmation (a director, with a reason) so it can be corrected."""

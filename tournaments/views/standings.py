@@ -7,8 +7,10 @@ from django.template.loader import render_to_string
 from django.utils.text import slugify
 from django_tables2 import RequestConfig
 
-from accounts.roles import director_required, public
+from accounts.roles import public
+from clubs.permissions import director_of
 from tournaments import archive, public_cache
+from tournaments.access import tournament_club
 from tournaments.downloads import download, report_download
 from tournaments.drive import standings as tournament_standings
 from tournaments.models import Tournament
@@ -50,14 +52,14 @@ def standings_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
     return report_download(report, fmt, more_sheets=rounds)
 
 
-@director_required
+@director_of(tournament_club)
 def hands_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
     """Every recorded hand of the tournament, a row per seat (deleted ones marked)."""
     tournament = get_object_or_404(Tournament, pk=pk)
     return report_download(hands_report(tournament), fmt, formats=("csv", "xlsx"))
 
 
-@director_required
+@director_of(tournament_club)
 def tournament_archive(request: HttpRequest, pk: int) -> HttpResponse:
     """The whole tournament as one JSON file, for `manage.py import_tournament` elsewhere."""
     tournament = get_object_or_404(Tournament, pk=pk)
