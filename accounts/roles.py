@@ -19,6 +19,7 @@ from functools import wraps
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 DIRECTORS = "Directors"
 JUDGES = "Judges"
@@ -90,15 +91,28 @@ def is_judge(user) -> bool:
     return judges_every_club(user) or bool(judged_clubs(user)) or is_director(user)
 
 
+# What a refused visitor reads, by the access a view is marked with: the role he lacks,
+# so a director of another club learns it is not his club's, not that he is no director.
+REFUSALS = {
+    CLUB_DIRECTOR_ONLY: gettext_lazy(
+        "Only a director of the club this belongs to, or the federation, may do this."
+    ),
+    FEDERATION_ONLY: gettext_lazy("Only the federation may do this."),
+}
+
+
 def refuse_unless(allowed: Callable, view: Callable, access: str) -> Callable:
     """`view` behind a login and `allowed(user, **url_kwargs)`: anonymous visitors go to
-    the login page, others who are not allowed get 403. Marked `access`."""
+    the login page, others who are not allowed get 403 naming the role they lack. Marked
+    `access`."""
 
     @wraps(view)
     @login_required
     def wrapper(request, *args, **kwargs):
         if not allowed(request.user, **kwargs):
-            raise PermissionDenied(_("Only a tournament director may do this."))
+            raise PermissionDenied(
+                REFUSALS.get(access) or _("Only a tournament director may do this.")
+            )
         return view(request, *args, **kwargs)
 
     wrapper.access = access

@@ -59,6 +59,21 @@ def test_the_club_director_reads_none_of_another_clubs_director_pages(demo):
         assert demo["director2"].get(url).status_code == 403, name
 
 
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "Only a director of the club this belongs to, or the federation"),
+        ("cs", "Toto smí udělat jen ředitel klubu, kterému to patří, nebo svaz."),
+        ("sl", "To lahko stori samo vodja kluba, ki mu to pripada, ali zveza."),
+    ],
+)
+def test_the_refusal_says_it_is_another_clubs_not_that_he_is_no_director(demo, language, words):
+    demo["director2"].cookies["django_language"] = language
+    page = demo["director2"].get(reverse("tournaments:dashboard", args=[demo["other"].pk]))
+    assert page.status_code == 403
+    assert words in page.content.decode()
+
+
 def test_the_club_director_changes_nothing_of_another_clubs_tournament(demo):
     other = demo["other"]
     round1 = other.rounds.get(number=1)
