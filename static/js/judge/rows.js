@@ -97,6 +97,19 @@ export function showSaved(item, html) {
   keepThisPage();
 }
 
+// The answer to the score sheet's own save (tournaments/_sheet_answer.html): what it
+// said, the sheet's check and counts, and the form, in their places; no answer to read
+// (`html` null), `failed` says so above the form, which keeps the counts.
+export function showSheet(html, failed) {
+  if (html) {
+    replaceParts(parse(html), ["sheet-said", "sheet-state", "sheet-entry"]);
+    keepThisPage();
+  } else {
+    document.getElementById("sheet-said")?.replaceChildren(element("p", "notice", failed));
+  }
+  document.getElementById("sheet-said")?.scrollIntoView({block: "nearest"});
+}
+
 // The server refused the live hand `item` (nothing stored): it goes back into the form,
 // on the version and with the submission it was sent with, saying why.
 export async function backToForm(item, response, message) {
