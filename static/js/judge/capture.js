@@ -107,8 +107,9 @@ async function saveSheet(target) {
     showSignInChanged();
     return;
   }
+  const outcome = response.headers.get("X-Hand-Outcome");
   const failed = words.failed.replace("__N__", response.status);
-  showSheet(response.headers.get("X-Hand-Outcome") ? await response.text() : null, failed);
+  showSheet(outcome ? await response.text() : null, failed, ["refused", "conflict"].includes(outcome));
 }
 
 // The score sheet: offline, or with items waiting, it joins the queue after them.

@@ -98,11 +98,12 @@ export function showSaved(item, html) {
 }
 
 // The answer to the score sheet's own save (tournaments/_sheet_answer.html): what it
-// said, the sheet's check and counts, and the form, in their places; no answer to read
-// (`html` null), `failed` says so above the form, which keeps the counts.
-export function showSheet(html, failed) {
+// said, the sheet's check and counts, and the form (the counts again, with a new
+// submission id, or with its errors), in their places. Refused, the form stays as the
+// judge typed it; no answer to read (`html` null), `failed` says so above the form.
+export function showSheet(html, failed, refused = false) {
   if (html) {
-    replaceParts(parse(html), ["sheet-said", "sheet-state", "sheet-entry"]);
+    replaceParts(parse(html), refused ? ["sheet-said", "sheet-state"] : ["sheet-said", "sheet-state", "sheet-entry"]);
     keepThisPage();
   } else {
     document.getElementById("sheet-said")?.replaceChildren(element("p", "notice", failed));
