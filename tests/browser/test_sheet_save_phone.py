@@ -74,7 +74,9 @@ def test_a_refused_sheet_says_why_in_place_and_keeps_the_counts(
 def test_without_javascript_the_plain_form_saves_the_sheet(chromium, live_server, judge, table1):
     from tournaments.models import ScoreSheet
 
-    context = chromium.new_context(viewport={"width": 360, "height": 780}, java_script_enabled=False)
+    context = chromium.new_context(
+        viewport={"width": 360, "height": 780}, java_script_enabled=False
+    )
     page = _sheet_page(context, live_server, judge, table1)
     _fill(page, AGREEING)
     with page.expect_navigation():

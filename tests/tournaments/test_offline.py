@@ -2,8 +2,8 @@
 offline notice, and which table pages the phone may keep (tournaments.offline)."""
 
 import json
-import uuid
 import re
+import uuid
 
 import pytest
 from django.conf import settings

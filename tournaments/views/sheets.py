@@ -33,7 +33,6 @@ from tournaments.forms.table import ReasonForm, SheetForm
 from tournaments.models import Round, ScoreSheet, Table
 from tournaments.progress import lock_message, table_rubbers
 
-
 # The id of the part of the sheet's page its own save asks for (htmx's HX-Target).
 SHEET_PART = "sheet-entry"
 
