@@ -11,18 +11,19 @@ through the DevTools protocol, and times (once gunicorn's workers have each serv
 pages, as a site in use has: `warm`):
 
 * the table page's first load with an empty cache (ms to the load event, KiB transferred,
-  requests), and a reload with the browser's cache;
+  requests), and a reload with the browser's cache, each the median of `LOADS`;
 * *Save hand*, over `--saves` hands: the click until the new row is in the table, and
   until it is confirmed by the server (no row of the table still marked
   `data-state="sending"` or waiting), p50 and p95;
 * the score sheet's *Check and save the sheet* (the click until what the save said is
-  shown in the page), and a player's page (first load, empty cache).
+  shown in the page), a player's page (first load, empty cache; its chart within the
+  screen) and, for the director, a table's QR code opened from the round page.
 
 Each figure is printed with its budget, met or not; the budgets are not enforced (the
 figures depend on the machine). The page's service worker is blocked: the DevTools
 protocol's throttling applies to the page's own requests, not to a worker's, which would
 make the reload look faster than a phone's. `--short` (tests/test_bench_phone.py) saves
-two hands, to check the bench still runs.
+two hands and loads each page once, to check the bench still runs.
 """
 
 import argparse
@@ -51,6 +52,9 @@ SLOW_4G = {
     "uploadThroughput": 0.75 * 1024 * 1024 / 8,
 }
 SAVES = 20
+# Each page load timed this many times (its median): one load moves by a third and more
+# with what else the machine runs.
+LOADS = 5
 WORKERS = 2
 SHORT_SAVES = 2
 
@@ -284,12 +288,27 @@ def warm(base: str, site: Site) -> None:
             pool.submit(get, path)
 
 
+def _repeated(times: int, load) -> tuple[list[float], float, int]:
+    """`load()` `times` times: each one's ms, and the last one's KiB and requests."""
+    runs = [load() for _ in range(times)]
+    return [run[0] for run in runs], runs[-1][1], runs[-1][2]
+
+
+def _median(values: list[float]) -> str:
+    if len(values) == 1:
+        return f"{values[0]:,.0f} ms"
+    return (
+        f"{statistics.median(values):,.0f} ms (median of {len(values)}, "
+        f"{min(values):,.0f}–{max(values):,.0f})"
+    )
+
+
 def _percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-def measure(base: str, site: Site, saves: int) -> list[str]:
+def measure(base: str, site: Site, saves: int, loads: int) -> list[str]:
     """Drive the phone through the table page, the saves, the sheet and a player's page;
     the printed lines."""
     from playwright.sync_api import sync_playwright
@@ -299,16 +318,18 @@ def measure(base: str, site: Site, saves: int) -> list[str]:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             phone = Phone(browser, base, site.session)
-            ms, kib, requests = phone.load(base + site.table)
+            times, kib, requests = _repeated(loads, lambda: phone.load(base + site.table))
             lines.append(
-                f"table page, first load, no cache: {ms:,.0f} ms, {kib:,.1f} KiB, "
-                f"{requests} requests ({Budget(1000, 'ms').verdict(ms)}; "
+                f"table page, first load, no cache: {_median(times)}, {kib:,.1f} KiB, "
+                f"{requests} requests ({Budget(1000, 'ms').verdict(statistics.median(times))}; "
                 f"{Budget(60, 'KiB').verdict(kib)})"
             )
-            ms, kib, requests = phone.load(base + site.table, reload=True)
+            times, kib, requests = _repeated(
+                loads, lambda: phone.load(base + site.table, reload=True)
+            )
             lines.append(
-                f"table page, reload with the cache: {ms:,.0f} ms, {kib:,.1f} KiB, "
-                f"{requests} requests ({Budget(300, 'ms').verdict(ms)})"
+                f"table page, reload with the cache: {_median(times)}, {kib:,.1f} KiB, "
+                f"{requests} requests ({Budget(300, 'ms').verdict(statistics.median(times))})"
             )
             shown, confirmed = [], []
             for index in range(saves):
@@ -332,19 +353,24 @@ def measure(base: str, site: Site, saves: int) -> list[str]:
             lines.append(
                 f"score sheet, Check and save: {ms:,.0f} ms ({Budget(300, 'ms').verdict(ms)})"
             )
-            ms, kib, requests = phone.load(base + site.player)
+            times, kib, requests = _repeated(loads, lambda: phone.load(base + site.player))
             past = phone.page.evaluate(CHART_PAST_EDGE)
             lines.append(
-                f"player page, first load, no cache: {ms:,.0f} ms, {kib:,.1f} KiB, "
-                f"{requests} requests ({Budget(1000, 'ms').verdict(ms)}); its chart "
+                f"player page, first load, no cache: {_median(times)}, {kib:,.1f} KiB, "
+                f"{requests} requests ({Budget(1000, 'ms').verdict(statistics.median(times))}); "
+                "its chart "
                 f"{'within the screen' if past <= 0 else f'{past:.0f} px past its edge'}"
             )
             desk = Phone(browser, base, site.director)
-            desk.load(base + site.round)
-            ms, kib, _requests = desk.load(base + site.qr, reload=False, keep_cache=True)
+
+            def open_qr() -> tuple[float, float, int]:
+                desk.load(base + site.round, keep_cache=True)
+                return desk.load(base + site.qr, keep_cache=True)
+
+            times, kib, _requests = _repeated(loads, open_qr)
             lines.append(
-                f"round page, a table's QR code opened: {ms:,.0f} ms, {kib:,.1f} KiB "
-                f"({Budget(300, 'ms').verdict(ms)})"
+                f"round page, a table's QR code opened: {_median(times)}, {kib:,.1f} KiB "
+                f"({Budget(300, 'ms').verdict(statistics.median(times))})"
             )
         finally:
             browser.close()
@@ -365,6 +391,7 @@ def main(argv: list[str] | None = None) -> int:
         print("bench-phone: needs Chromium (Debian: apt-get install chromium)", file=sys.stderr)
         return 2
     saves = SHORT_SAVES if arguments.short else arguments.saves
+    loads = 1 if arguments.short else LOADS
     with tempfile.TemporaryDirectory(prefix="tarock-phone-") as folder:
         env = {
             **os.environ,
@@ -390,7 +417,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"{CPU_SLOWDOWN}, slow 4G; load average {os.getloadavg()[0]:.1f}",
                 flush=True,
             )
-            for line in measure(base, site, saves):
+            for line in measure(base, site, saves, loads):
                 print(line, flush=True)
         finally:
             stop_gunicorn(process)
