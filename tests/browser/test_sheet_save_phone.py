@@ -84,3 +84,28 @@ def test_without_javascript_the_plain_form_saves_the_sheet(chromium, live_server
     assert "needs a second person" in page.inner_text("main")
     assert page.locator("table.sheet-lines tr").count() == 4
     assert ScoreSheet.objects.filter(table=table1).count() == 1
+
+
+def test_a_sheet_whose_send_is_cut_off_waits_in_the_queue_and_is_sent_later(
+    browser_page, live_server, judge, table1
+):
+    from tournaments.models import ScoreSheet
+
+    page = _sheet_page(browser_page, live_server, judge, table1)
+    # The connection drops on the way: the send fails although the phone says online.
+    page.route(
+        "**/sheet/",
+        lambda route: route.abort() if route.request.method == "POST" else route.continue_(),
+    )
+    _fill(page, AGREEING)
+    page.click("text=Check and save the sheet")
+    sheet = page.locator("#offline-queue li.queued[data-kind=sheet]")
+    sheet.wait_for()
+    assert "100" in sheet.inner_text()
+    assert not ScoreSheet.objects.exists()
+    # Back: sent from the queue, stored once.
+    page.unroute("**/sheet/")
+    with page.expect_navigation():
+        page.click("#send-now")
+    page.wait_for_selector("text=The counts on the sheet")
+    assert ScoreSheet.objects.get(table=table1).counts() == dict.fromkeys(range(1, 5), 100)
