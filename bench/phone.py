@@ -7,21 +7,23 @@ demo data (`manage.py seed_demo`; its SPJST tournament played by the clock, so a
 takes more than its twelve hands). Debian's Chromium, launched as tests/browser/conftest.py
 launches it, opens a 360×740 page signed in as the judge of the demo's table 1, with the
 CPU throttled 4× and Lighthouse's "slow 4G" (150 ms round trip, 1.6 Mbit/s down, 0.75 up)
-through the DevTools protocol, and times:
+through the DevTools protocol, and times (once gunicorn's workers have each served the
+pages, as a site in use has: `warm`):
 
 * the table page's first load with an empty cache (ms to the load event, KiB transferred,
-  requests), and a reload with the browser's cache;
+  requests), and a reload with the browser's cache, each the median of `LOADS`;
 * *Save hand*, over `--saves` hands: the click until the new row is in the table, and
   until it is confirmed by the server (no row of the table still marked
   `data-state="sending"` or waiting), p50 and p95;
-* the score sheet's *Check and save the sheet* (the click until the answer's page has
-  loaded), and a player's page (first load, empty cache).
+* the score sheet's *Check and save the sheet* (the click until what the save said is
+  shown in the page), a player's page (first load, empty cache; its chart within the
+  screen) and, for the director, a table's QR code opened from the round page.
 
 Each figure is printed with its budget, met or not; the budgets are not enforced (the
 figures depend on the machine). The page's service worker is blocked: the DevTools
 protocol's throttling applies to the page's own requests, not to a worker's, which would
 make the reload look faster than a phone's. `--short` (tests/test_bench_phone.py) saves
-two hands, to check the bench still runs.
+two hands and loads each page once, to check the bench still runs.
 """
 
 import argparse
@@ -31,7 +33,6 @@ import secrets
 import statistics
 import sys
 import tempfile
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -51,6 +52,10 @@ SLOW_4G = {
     "uploadThroughput": 0.75 * 1024 * 1024 / 8,
 }
 SAVES = 20
+# Each page load timed this many times (its median): one load moves by a third and more
+# with what else the machine runs.
+LOADS = 5
+WORKERS = 2
 SHORT_SAVES = 2
 
 # A Povinost per save, varied so the chips move: (declarer, partner, card points).
@@ -82,7 +87,26 @@ TIME_SAVE = """() => new Promise((resolve, reject) => {
   document.querySelector("button[name=action][value=save]").click();
 })"""
 
+# In the page: clicks Check and save the sheet and times the answer's words in place.
+TIME_SHEET = """() => new Promise((resolve, reject) => {
+  const observer = new MutationObserver(() => {
+    const said = document.getElementById("sheet-said");
+    if (said && said.textContent.trim()) {
+      observer.disconnect();
+      resolve(performance.now() - start);
+    }
+  });
+  observer.observe(document.body, {childList: true, subtree: true});
+  setTimeout(() => { observer.disconnect(); reject(new Error("no answer within 20 s")); }, 20000);
+  const start = performance.now();
+  document.querySelector("#sheet-form button[type=submit]").click();
+})"""
+
 LOAD_TIME = "() => performance.getEntriesByType('navigation')[0].loadEventEnd"
+# How far the player's chart reaches past the screen's right edge (≤ 0: it fits).
+CHART_PAST_EDGE = (
+    "() => document.querySelector('.chart svg').getBoundingClientRect().right - innerWidth"
+)
 
 
 @dataclass(frozen=True)
@@ -98,12 +122,26 @@ class Budget:
 
 @dataclass(frozen=True)
 class Site:
-    """What the bench opens: the judge's session, table 1's and a player's address."""
+    """What the bench opens: the judge's and the director's sessions, table 1's pages, a
+    player's page (with a chart) and the round page with the tables' QR codes."""
 
     session: str
+    director: str
     table: str
     sheet: str
     player: str
+    round: str
+    qr: str
+
+
+def _session(user) -> str:
+    """A signed-in session of `user`: its key, for the browser's cookie."""
+    from django.conf import settings
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    return client.cookies[settings.SESSION_COOKIE_NAME].value
 
 
 def build() -> Site:
@@ -112,12 +150,13 @@ def build() -> Site:
     import django
 
     django.setup()
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from django.contrib.sessions.backends.db import SessionStore
+    from django.contrib.auth import get_user_model
     from django.core.management import call_command
     from django.db import connections
     from django.urls import reverse
 
+    from tournaments import score_sheets
+    from tournaments.access import TableAccess
     from tournaments.demo import DEMO_NAME
     from tournaments.models import Table, Tournament
 
@@ -129,17 +168,21 @@ def build() -> Site:
     table = Table.objects.select_related("judge").get(
         round__tournament__name=DEMO_NAME, round__number=1, number=1
     )
-    store = SessionStore()
-    store[SESSION_KEY] = str(table.judge.pk)
-    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-    store[HASH_SESSION_KEY] = table.judge.get_session_auth_hash()
-    store.create()
-    player = table.seats.order_by("number").first().player_id
+    # Table 2 confirmed its sheet (every count 100), so its players' pages draw a chart.
+    other = table.round.tables.get(number=2)
+    access = TableAccess(other, other.judge, other.judge.username, is_director=False)
+    director = get_user_model().objects.get(username="director")
+    entered = score_sheets.add_sheet(access=access, counts=dict.fromkeys(range(1, 5), 100))
+    score_sheets.confirm_sheet(sheet=entered.sheet, by=director)
+    player = other.seats.order_by("number").first().player_id
     site = Site(
-        session=store.session_key,
+        session=_session(table.judge),
+        director=_session(director),
         table=reverse("tournaments:table", args=[table.pk]),
         sheet=reverse("tournaments:sheet", args=[table.pk]),
         player=reverse("clubs:player_detail", args=[player]),
+        round=table.round.get_absolute_url(),
+        qr=reverse("tournaments:table_qr", args=[table.pk]),
     )
     connections.close_all()
     return site
@@ -168,15 +211,23 @@ class Phone:
     def _finished(self, event) -> None:
         self.bytes += event.get("encodedDataLength", 0)
 
-    def load(self, url: str, *, reload: bool = False) -> tuple[float, float, int]:
-        """Open `url` (or reload the page): ms to the load event, KiB, requests."""
+    def load(
+        self, url: str, *, reload: bool = False, keep_cache: bool = False
+    ) -> tuple[float, float, int]:
+        """Open `url` with an empty cache (`keep_cache`: with what the browser holds), or
+        reload the page: ms to the load event; KiB and requests until the network is quiet."""
         self.requests = self.bytes = 0
         if reload:
             self.page.reload(wait_until="load")
         else:
-            self.cdp.send("Network.clearBrowserCache")
+            if not keep_cache:
+                self.cdp.send("Network.clearBrowserCache")
             self.page.goto(url, wait_until="load")
-        return self.page.evaluate(LOAD_TIME), self.bytes / 1024, self.requests
+        ms = self.page.evaluate(LOAD_TIME)
+        # What the page loads after its load event (htmx on the table page) counts in
+        # its bytes, and is not left to count in the next figure's.
+        self.page.wait_for_load_state("networkidle")
+        return ms, self.bytes / 1024, self.requests
 
     def enter_hand(self, declarer: int, partner: int, points: int) -> None:
         """The hand form filled in, its preview read, as a judge checks it before saving."""
@@ -203,18 +254,53 @@ class Phone:
 
     def save_sheet(self) -> float:
         """Check and save the sheet, its counts the chips the table page shows: ms from the
-        click to the answer's page loaded."""
+        click to the answer shown in the page (what the save said, in place)."""
         page = self.page
         for seat, field in enumerate(page.locator("#sheet-form input[id^=id_seat_]").all(), 1):
             field.fill(str(self.chips[seat - 1]))
-        start = time.perf_counter()
-        with page.expect_navigation(wait_until="load"):
-            page.click("text=Check and save the sheet")
-        return (time.perf_counter() - start) * 1000
+        ms = page.evaluate(TIME_SHEET)
+        said = page.inner_text("#sheet-said")
+        if "second person" not in said:
+            raise RuntimeError(f"the sheet was not saved: {said!r}")
+        return ms
 
     def read_chips(self) -> None:
         text = self.page.locator("#seat-board .seat-chips").all_inner_texts()
         self.chips = [t.replace("−", "-").replace(",", ".").strip() for t in text]
+
+
+def warm(base: str, site: Site) -> None:
+    """Each worker serves the pages once before the phone opens them, as a site in use
+    has (its templates compiled, the blank hand form in its cache): the first load times
+    the phone and the network, not a worker's first request since it started."""
+    import urllib.request
+    from concurrent.futures import ThreadPoolExecutor
+
+    def get(path: str) -> None:
+        request = urllib.request.Request(
+            base + path, headers={"Cookie": f"sessionid={site.session}"}
+        )
+        urllib.request.urlopen(request, timeout=60).read()
+
+    # Two at a time, so that both workers answer.
+    with ThreadPoolExecutor(WORKERS) as pool:
+        for path in (site.table, site.sheet, site.player) * 2 * WORKERS:
+            pool.submit(get, path)
+
+
+def _repeated(times: int, load) -> tuple[list[float], float, int]:
+    """`load()` `times` times: each one's ms, and the last one's KiB and requests."""
+    runs = [load() for _ in range(times)]
+    return [run[0] for run in runs], runs[-1][1], runs[-1][2]
+
+
+def _median(values: list[float]) -> str:
+    if len(values) == 1:
+        return f"{values[0]:,.0f} ms"
+    return (
+        f"{statistics.median(values):,.0f} ms (median of {len(values)}, "
+        f"{min(values):,.0f}–{max(values):,.0f})"
+    )
 
 
 def _percentile(values: list[float], share: float) -> float:
@@ -222,7 +308,7 @@ def _percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-def measure(base: str, site: Site, saves: int) -> list[str]:
+def measure(base: str, site: Site, saves: int, loads: int) -> list[str]:
     """Drive the phone through the table page, the saves, the sheet and a player's page;
     the printed lines."""
     from playwright.sync_api import sync_playwright
@@ -232,16 +318,18 @@ def measure(base: str, site: Site, saves: int) -> list[str]:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             phone = Phone(browser, base, site.session)
-            ms, kib, requests = phone.load(base + site.table)
+            times, kib, requests = _repeated(loads, lambda: phone.load(base + site.table))
             lines.append(
-                f"table page, first load, no cache: {ms:,.0f} ms, {kib:,.1f} KiB, "
-                f"{requests} requests ({Budget(1000, 'ms').verdict(ms)}; "
+                f"table page, first load, no cache: {_median(times)}, {kib:,.1f} KiB, "
+                f"{requests} requests ({Budget(1000, 'ms').verdict(statistics.median(times))}; "
                 f"{Budget(60, 'KiB').verdict(kib)})"
             )
-            ms, kib, requests = phone.load(base + site.table, reload=True)
+            times, kib, requests = _repeated(
+                loads, lambda: phone.load(base + site.table, reload=True)
+            )
             lines.append(
-                f"table page, reload with the cache: {ms:,.0f} ms, {kib:,.1f} KiB, "
-                f"{requests} requests ({Budget(300, 'ms').verdict(ms)})"
+                f"table page, reload with the cache: {_median(times)}, {kib:,.1f} KiB, "
+                f"{requests} requests ({Budget(300, 'ms').verdict(statistics.median(times))})"
             )
             shown, confirmed = [], []
             for index in range(saves):
@@ -265,10 +353,24 @@ def measure(base: str, site: Site, saves: int) -> list[str]:
             lines.append(
                 f"score sheet, Check and save: {ms:,.0f} ms ({Budget(300, 'ms').verdict(ms)})"
             )
-            ms, kib, requests = phone.load(base + site.player)
+            times, kib, requests = _repeated(loads, lambda: phone.load(base + site.player))
+            past = phone.page.evaluate(CHART_PAST_EDGE)
             lines.append(
-                f"player page, first load, no cache: {ms:,.0f} ms, {kib:,.1f} KiB, "
-                f"{requests} requests ({Budget(1000, 'ms').verdict(ms)})"
+                f"player page, first load, no cache: {_median(times)}, {kib:,.1f} KiB, "
+                f"{requests} requests ({Budget(1000, 'ms').verdict(statistics.median(times))}); "
+                "its chart "
+                f"{'within the screen' if past <= 0 else f'{past:.0f} px past its edge'}"
+            )
+            desk = Phone(browser, base, site.director)
+
+            def open_qr() -> tuple[float, float, int]:
+                desk.load(base + site.round, keep_cache=True)
+                return desk.load(base + site.qr, keep_cache=True)
+
+            times, kib, _requests = _repeated(loads, open_qr)
+            lines.append(
+                f"round page, a table's QR code opened: {_median(times)}, {kib:,.1f} KiB "
+                f"({Budget(300, 'ms').verdict(statistics.median(times))})"
             )
         finally:
             browser.close()
@@ -289,6 +391,7 @@ def main(argv: list[str] | None = None) -> int:
         print("bench-phone: needs Chromium (Debian: apt-get install chromium)", file=sys.stderr)
         return 2
     saves = SHORT_SAVES if arguments.short else arguments.saves
+    loads = 1 if arguments.short else LOADS
     with tempfile.TemporaryDirectory(prefix="tarock-phone-") as folder:
         env = {
             **os.environ,
@@ -305,15 +408,16 @@ def main(argv: list[str] | None = None) -> int:
         site = build()
         log = Path(folder) / "gunicorn.log"
         # As the load test serves it (bench/load.py), with two workers.
-        process, base = start_gunicorn(env, 2, log, Path(folder) / "access.log")
+        process, base = start_gunicorn(env, WORKERS, log, Path(folder) / "access.log")
         try:
             asyncio.run(wait_ready(process, base, log))
+            warm(base, site)
             print(
                 f"bench-phone: {base}, Chromium at {PHONE['width']}×{PHONE['height']}, CPU ÷"
                 f"{CPU_SLOWDOWN}, slow 4G; load average {os.getloadavg()[0]:.1f}",
                 flush=True,
             )
-            for line in measure(base, site, saves):
+            for line in measure(base, site, saves, loads):
                 print(line, flush=True)
         finally:
             stop_gunicorn(process)

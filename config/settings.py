@@ -71,13 +71,12 @@ MIDDLEWARE = [
     # Pages and fragments compressed, and above every middleware that reads or writes a
     # body. Against BREACH (a secret guessed from a compressed page's length): Django pads
     # each compressed answer by a random length, and the CSRF token in a page is masked
-    # afresh on every request, so no two answers carry the same bytes for it.
+    # afresh on every request, so no two answers carry the same bytes for it. (No
+    # ConditionalGetMiddleware: a page's body, holding that token, never matched the copy
+    # the browser held, so hashing every page bought nothing; the answers that can be
+    # unchanged, the judge's service worker, the app's manifest and a table's QR code, get
+    # their 304 from @conditional_page on their views.)
     "django.middleware.gzip.GZipMiddleware",
-    # A GET answered with the same bytes as the copy the browser holds gets a 304 and no
-    # body. The ETag is the body's digest, so a page that changed (the judge's table after
-    # a hand) is never answered from a stale copy; a page holding a CSRF token differs on
-    # every request and is simply sent again.
-    "django.middleware.http.ConditionalGetMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The browser's own id (the two-person rule), a cookie that outlives the session.
     "tournaments.access.BrowserIdMiddleware",

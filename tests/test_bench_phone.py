@@ -1,7 +1,7 @@
 """`make bench-phone` keeps working as the site changes (CI does not run it): its short
 mode serves the site, drives Chromium through the judge's table page, two saves, the
-score sheet and a player's page, and prints every figure with its budget. Timings are
-not checked."""
+score sheet, a player's page and a table's QR code, and prints every figure with its
+budget. Timings are not checked."""
 
 import os
 import subprocess
@@ -21,6 +21,7 @@ FIGURES = [
     "Save hand: click → the row confirmed, 2 saves:",
     "score sheet, Check and save:",
     "player page, first load, no cache:",
+    "round page, a table's QR code opened:",
 ]
 
 
@@ -45,3 +46,4 @@ def test_the_phone_bench_prints_every_figure_with_its_budget():
         assert line is not None, (figure, run.stdout)
         assert " ms" in line and ("met" in line)
     assert "KiB" in next(line for line in lines if line.startswith(FIGURES[0]))
+    assert "its chart within the screen" in next(line for line in lines if "player page" in line)

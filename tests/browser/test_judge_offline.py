@@ -50,8 +50,8 @@ def test_the_table_page_opens_offline_once_opened(browser_page, live_server, jud
     page.reload()
     assert page.locator("#add-hand").count() == 1
     assert page.title().startswith(str(table1))
-    # Its styles and htmx come from the worker's cache too.
-    assert page.evaluate("typeof htmx") == "object"
+    # Its styles and htmx (loaded once the page has) come from the worker's cache too.
+    page.wait_for_function("typeof htmx === 'object'")
     assert page.evaluate("getComputedStyle(document.body).margin") != "8px"
 
 

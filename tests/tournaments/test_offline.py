@@ -3,6 +3,7 @@ offline notice, and which table pages the phone may keep (tournaments.offline)."
 
 import json
 import re
+import uuid
 
 import pytest
 from django.conf import settings
@@ -110,3 +111,27 @@ def test_the_table_page_announces_every_module_main_imports_so_they_load_at_once
     preloaded = re.findall(r'<link rel="modulepreload" href="([^"]+)">', page)
     assert preloaded == [static(f"js/judge/{name}.js") for name in JUDGE_MODULES if name != "main"]
     assert f'<script type="module" src="{static("js/judge/main.js")}"></script>' in page
+
+
+def test_a_judges_page_reloaded_unchanged_is_a_304_and_a_changed_one_is_sent(judge_client, table1):
+    """A reload asks again (no-cache, never a shared cache) and costs no page when the
+    page says the same; its CSRF token, masked afresh each time, is not a change."""
+    from tournaments import hand_store
+    from tournaments.access import TableAccess
+
+    url = f"/tables/{table1.pk}/"
+    first = judge_client.get(url)
+    assert first["Cache-Control"] == "private, no-cache"
+    again = judge_client.get(url, headers={"if-none-match": first["ETag"]})
+    assert again.status_code == 304 and again.content == b""
+    sheet = judge_client.get(f"{url}sheet/")
+    assert (
+        judge_client.get(f"{url}sheet/", headers={"if-none-match": sheet["ETag"]}).status_code
+        == 304
+    )
+    # A hand saved: the page says something else, so it is sent whole.
+    access = TableAccess(table1, None, "link", False, browser="elsewhere")
+    hand = {"contract": "povinost", "declarer": 1, "partner": 3, "declarer_points": 59}
+    hand_store.add_hand(access=access, data=hand, submission=uuid.uuid4(), expected_version=0)
+    changed = judge_client.get(url, headers={"if-none-match": first["ETag"]})
+    assert changed.status_code == 200 and changed["ETag"] != first["ETag"]

@@ -115,6 +115,51 @@ class TestTheSheetSentAgain:
         assert 'id="offline-queue"' in page and 'id="sheet-form"' in page
 
 
+class TestTheSheetSavedInThePage:
+    """The sheet page's own save (HX-Target: the sheet's entry) gets the parts of the page
+    it changes, not the page; the queue's sends and the plain form are answered as before."""
+
+    IN_PAGE = {**HTMX, "HX-Target": "sheet-entry"}
+
+    def test_a_saved_sheet_answers_with_its_check_and_the_form_again(self, judge_client, table1):
+        _save(judge_client, table1, declarer=1, partner=3, declarer_points=59)
+        answer = _sheet(judge_client, table1, uuid.uuid4(), **self.IN_PAGE)
+        assert answer.headers["X-Hand-Outcome"] == "saved"
+        body = answer.content.decode()
+        assert "<html" not in body and len(body) < 8000
+        assert 'id="sheet-said"' in body and "needs a second person" in body
+        assert 'id="sheet-state"' in body and 'id="sheet-form"' in body
+        # Said in the answer: the next page does not say it again.
+        assert "needs a second person" not in judge_client.get(f"/tables/{table1.pk}/").text
+
+    def test_an_incomplete_sheet_comes_back_with_its_errors_in_the_form(self, judge_client, table1):
+        answer = _sheet(
+            judge_client, table1, uuid.uuid4(), counts={"seat_1": "100"}, **self.IN_PAGE
+        )
+        assert answer.headers["X-Hand-Outcome"] == "invalid"
+        body = answer.content.decode()
+        assert "<html" not in body and 'id="sheet-form"' in body and 'value="100"' in body
+        assert not ScoreSheet.objects.exists()
+
+    def test_a_refusal_says_why_with_the_sheet_as_it_is_now(
+        self, judge_client, director_client, table1
+    ):
+        _save(judge_client, table1, declarer=1, partner=3, declarer_points=59)
+        _sheet(judge_client, table1, uuid.uuid4())
+        director_client.post(
+            reverse("tournaments:sheet_confirm", args=[ScoreSheet.objects.get().pk])
+        )
+        answer = _sheet(judge_client, table1, uuid.uuid4(), **self.IN_PAGE)
+        assert answer.headers["X-Hand-Outcome"] == "refused"
+        assert "HX-Redirect" not in answer.headers
+        body = answer.content.decode()
+        assert "Nothing was saved: this table is locked" in body and "<html" not in body
+        # The sheet as it is now (confirmed); the page keeps its form as typed (the
+        # script swaps only what was said and the sheet: tests/browser/test_sheet_save_phone).
+        assert 'id="sheet-state"' in body and "Confirmed by" in body
+        assert ScoreSheet.objects.count() == 1
+
+
 class TestTheHandsAnotherDeviceStored:
     def test_it_shows_the_hands_after_a_number_with_their_chips_and_the_tables_version(
         self, judge_client, table1

@@ -11,7 +11,7 @@ from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import conditional_page, require_GET
 from django_htmx.jinja import htmx_script
 
 from accounts.roles import public
@@ -46,6 +46,7 @@ def _asset_urls() -> list[str]:
 
 @public
 @require_GET
+@conditional_page
 def service_worker(request: HttpRequest) -> HttpResponse:
     """The service worker, with the assets' current URLs; its version changes with them,
     so a deploy with new styles or scripts replaces the cached copies."""
@@ -61,13 +62,15 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         },
     )
     response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
-    # The browser checks for a new worker at most this often (and on each navigation).
+    # The browser checks for a new worker at most this often (and on each navigation): an
+    # unchanged one is a 304 (@conditional_page: the ETag is the body's digest).
     response["Cache-Control"] = "no-cache"
     return response
 
 
 @public
 @require_GET
+@conditional_page
 def manifest(request: HttpRequest) -> JsonResponse:
     """The web app manifest: the judge's tables open as an app from the home screen."""
     icons = [

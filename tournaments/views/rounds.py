@@ -7,7 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import conditional_page, require_POST
 
 from accounts.roles import public
 from clubs.collation import person_key
@@ -185,6 +185,7 @@ def table_judge(request: HttpRequest, table_id: int) -> HttpResponse:
 
 
 @director_of(table_club)
+@conditional_page
 def table_qr(request: HttpRequest, table_id: int) -> HttpResponse:
     """The table's judge link as a QR code (SVG) for the table card."""
     table = get_object_or_404(Table, pk=table_id, judge_token__isnull=False)
@@ -200,6 +201,6 @@ def table_qr(request: HttpRequest, table_id: int) -> HttpResponse:
         content_type="image/svg+xml",
     )
     # The code holds the table's secret link, so no shared cache keeps it, and a revoked
-    # link is not shown again; ConditionalGetMiddleware answers an unchanged code with a 304.
+    # link is not shown again; @conditional_page answers an unchanged code with a 304.
     response["Cache-Control"] = "private, no-cache"
     return response

@@ -35,6 +35,9 @@ from tournaments.forms.table import ReasonForm, SheetForm
 from tournaments.models import Round, ScoreSheet, Table
 from tournaments.progress import lock_message, table_rubbers
 
+# The id of the part of the sheet's page its own save asks for (htmx's HX-Target).
+SHEET_PART = "sheet-entry"
+
 
 @judge_of_table
 def sheet_enter(request: HttpRequest, access: TableAccess) -> HttpResponse:
@@ -51,13 +54,18 @@ def sheet_enter(request: HttpRequest, access: TableAccess) -> HttpResponse:
     if request.method != "POST":
         response = _sheet_page(request, table, form=form, may_enter=True)
         return offline.mark_cacheable(request, response)
+    in_page = _in_page(request)
     if not form.is_valid():
-        response = _sheet_page(request, table, form=form, may_enter=True)
+        response = _sheet_page(request, table, form=form, may_enter=True, part=in_page)
         return told_phone(response, "invalid", _("The sheet's form has errors: nothing saved."))
     with service_refusals(request) as outcome:
         entered = score_sheets.add_sheet(
             access=access, counts=form.counts(), submission=form.cleaned_data["submission"]
         )
+    if not outcome.ok and in_page:
+        # Said in place, the counts kept in the form as typed.
+        response = _sheet_page(request, table, form=form, may_enter=True, part=True)
+        return told_phone(response, outcome.refusal, outcome.message)
     if not outcome.ok:
         url = reverse("tournaments:sheet", args=[table.pk])
         # The phone's queue reads the outcome: an htmx-style answer, not a redirect it
@@ -74,15 +82,30 @@ def sheet_enter(request: HttpRequest, access: TableAccess) -> HttpResponse:
         messages.warning(request, _("The sheet was saved but does not agree; see below."))
     # The counts again in a form with a new submission id: entering them again is a new sheet.
     again = SheetForm(initial=form.cleaned_data | {"submission": uuid.uuid4()}, seats=seats)
-    response = _sheet_page(request, table, form=again, check=entered.check, may_enter=True)
+    response = _sheet_page(
+        request, table, form=again, check=entered.check, may_enter=True, part=in_page
+    )
     return told_phone(response, "saved" if entered.created else "stored-before")
 
 
+def _in_page(request: HttpRequest) -> bool:
+    """The sheet page's own save (static/js/judge/capture.js), which swaps the parts of
+    the page the answer carries; the phone's queue and the plain form get the page."""
+    return bool(request.htmx) and request.htmx.target == SHEET_PART
+
+
 def _sheet_page(
-    request: HttpRequest, table: Table, *, form=None, check=None, may_enter: bool
+    request: HttpRequest,
+    table: Table,
+    *,
+    form=None,
+    check=None,
+    may_enter: bool,
+    part: bool = False,
 ) -> HttpResponse:
     """A table's latest sheet with its check, the Confirm button (or why not), the form
-    to enter the counts (for the table's judge) and the reopen form (for a director)."""
+    to enter the counts (for the table's judge) and the reopen form (for a director);
+    with `part`, only what a save changes (a few KB rather than the page and its hands)."""
     latest = table.sheets.order_by("-entered_at", "-pk").first()
     hands = list(table.hands.all())
     if latest and check is None:
@@ -97,7 +120,7 @@ def _sheet_page(
         )
     return render(
         request,
-        "tournaments/sheet.html",
+        "tournaments/_sheet_answer.html" if part else "tournaments/sheet.html",
         {
             "form": form,
             "table": table,

@@ -3,12 +3,14 @@
    saved offline or behind waiting items; htmx's previews give the settlement kept with
    the queued hand when the preview was of that very hand. */
 
-import {CSRF_FAILURE, SAVE, chainForm, changed, form, lastNumber, queue, sheetForm, words} from "./page.js";
+import {CSRF_FAILURE, SAVE, SHEET_PART, chainForm, changed, form, inLine, lastNumber, queue, sheetForm, words}
+  from "./page.js";
 import {entered, formFields, newSubmission, setHidden, shown, summary} from "./forms.js";
 import {handKey} from "./queue.js";
 import {put} from "./store.js";
 import {ping, send, showSignInChanged} from "./send.js";
 import {requeue} from "./conflict.js";
+import {showSheet} from "./rows.js";
 
 let lastPreview = null;  // {key, deltas}: the server's last preview of the hand form
 // The hand form as sent for each preview request, known by the request.
@@ -70,19 +72,55 @@ function caughtSave(event) {
   if (saved.entered) enqueue(saved, navigator.onLine && queue.showsLive());
 }
 
-// The score sheet: offline, or with items waiting, it joins the queue after them.
-function caughtSheet(event) {
-  const target = event.target;
-  if (target !== sheetForm() || (navigator.onLine && !queue.items.length)) return;
-  event.preventDefault();
-  // Every count filled in (the browser checks that too): the sheet with all its counts.
+// The score sheet as a queue item: its counts, and in words for the queue's list.
+function sheetItem(target) {
   const counts = Array.from(target.elements).filter(shown);
-  if (counts.some((field) => field.value === "")) return;
   const text = counts.map((field) => {
     const label = document.querySelector(`label[for="${field.id}"]`);
     return `${label ? label.textContent.trim().replace(/:$/, "") : field.name}: ${field.value}`;
   }).join("; ");
-  enqueue({kind: "sheet", url: words.sheetUrl, fields: formFields(target), summary: text});
+  return {kind: "sheet", url: words.sheetUrl, fields: formFields(target), summary: text};
+}
+
+// The score sheet saved online with nothing waiting: sent from the page, whose parts the
+// save changes come back in the answer and take their places (rows.js; no page to load).
+// A refusal says why in place, the counts kept in the form; with the connection gone on
+// the way, the sheet joins the queue (it is sent again, stored once).
+async function saveSheet(target) {
+  const button = target.querySelector("button[type=submit]");
+  button.disabled = true;
+  let response;
+  try {
+    response = await inLine(() => fetch(target.action, {
+      method: "POST",
+      body: new URLSearchParams(formFields(target)),
+      headers: {"HX-Request": "true", "HX-Target": SHEET_PART, "X-CSRFToken": words.csrf},
+      credentials: "same-origin",
+    }));
+  } catch {
+    button.disabled = false;
+    enqueue(sheetItem(target));
+    return;
+  }
+  button.disabled = false;
+  if (response.headers.get(CSRF_FAILURE)) {
+    showSignInChanged();
+    return;
+  }
+  const outcome = response.headers.get("X-Hand-Outcome");
+  const failed = words.failed.replace("__N__", response.status);
+  showSheet(outcome ? await response.text() : null, failed, ["refused", "conflict"].includes(outcome));
+}
+
+// The score sheet: offline, or with items waiting, it joins the queue after them.
+function caughtSheet(event) {
+  const target = event.target;
+  if (target !== sheetForm()) return;
+  event.preventDefault();
+  // Every count filled in (the browser checks that too): the sheet with all its counts.
+  if (Array.from(target.elements).filter(shown).some((field) => field.value === "")) return;
+  if (navigator.onLine && !queue.items.length && !queue.signInChanged) saveSheet(target);
+  else enqueue(sheetItem(target));
 }
 
 // A preview refused for this page's out-of-date token says so (the form keeps what was

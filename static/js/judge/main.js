@@ -30,9 +30,9 @@
      (the sign-in changed in another tab; config/csrf.py marks the answer) is kept in the
      queue as waiting, nothing more is sent from this page, and the page says to reload. */
 
-import {changed, chainForm, drawnBy, keepThisPage, queue, rememberVersion, root, section, sessionKey,
-  sheetForm, words} from "./page.js";
-import {newSubmission, setHidden} from "./forms.js";
+import {changed, chainForm, drawnBy, form, keepThisPage, queue, rememberVersion, root, section,
+  sessionKey, sheetForm, words} from "./page.js";
+import {entered, newSubmission, setHidden} from "./forms.js";
 import {remove, storedItems} from "./store.js";
 import {render, showConnection} from "./draw.js";
 import {ping, send} from "./send.js";
@@ -101,4 +101,22 @@ function start() {
   }).catch(() => showConnection());
 }
 
+// htmx serves the hand form's preview and card count, nothing the page needs to show:
+// it loads once the page has (the load event), rather than share the slow connection
+// with the page's own files and the work of starting it (make bench-phone). A form
+// changed before it came is previewed as it arrives.
+function loadHtmxLater() {
+  const later = document.querySelector("meta[name=htmx-later]");
+  if (!later || window.htmx) return;
+  const script = document.createElement("script");
+  script.src = later.content;
+  script.addEventListener("load", () => {
+    const target = form();
+    if (target && window.htmx && entered(target)) window.htmx.trigger(target, "change");
+  });
+  document.head.append(script);
+}
+
+if (document.readyState === "complete") loadHtmxLater();
+else window.addEventListener("load", loadHtmxLater, {once: true});
 if (root) start();

@@ -18,6 +18,8 @@ export const indicator = document.getElementById("connection");
 export const openedOffline = !navigator.onLine;
 export const SAVE = "button[name=action][value=save]";
 export const CSRF_FAILURE = "X-CSRF-Failure";
+// The part of the score sheet's page its own save asks for (views.sheets.SHEET_PART).
+export const SHEET_PART = "sheet-entry";
 
 export const form = () => document.querySelector("#add-hand form");
 export const sheetForm = () => document.getElementById("sheet-form");

@@ -97,6 +97,20 @@ export function showSaved(item, html) {
   keepThisPage();
 }
 
+// The answer to the score sheet's own save (tournaments/_sheet_answer.html): what it
+// said, the sheet's check and counts, and the form (the counts again, with a new
+// submission id, or with its errors), in their places. Refused, the form stays as the
+// judge typed it; no answer to read (`html` null), `failed` says so above the form.
+export function showSheet(html, failed, refused = false) {
+  if (html) {
+    replaceParts(parse(html), refused ? ["sheet-said", "sheet-state"] : ["sheet-said", "sheet-state", "sheet-entry"]);
+    keepThisPage();
+  } else {
+    document.getElementById("sheet-said")?.replaceChildren(element("p", "notice", failed));
+  }
+  document.getElementById("sheet-said")?.scrollIntoView({block: "nearest"});
+}
+
 // The server refused the live hand `item` (nothing stored): it goes back into the form,
 // on the version and with the submission it was sent with, saying why.
 export async function backToForm(item, response, message) {
