@@ -3,6 +3,7 @@ address, by account and for all anonymous clients together, its bound on hands, 
 password reset mails. Past a limit the answer is 429 with Retry-After and words."""
 
 import json
+import logging
 import socket
 
 import pytest
@@ -12,7 +13,9 @@ from django.core.exceptions import ImproperlyConfigured
 from django.test import override_settings
 from django.urls import reverse
 
+from accounts.limits import Exceeded
 from config.env import env_rate
+from scoring import limits
 
 pytestmark = pytest.mark.django_db
 
@@ -131,6 +134,55 @@ def test_an_anonymous_client_past_its_rate_is_refused_before_sessions_and_the_da
     assert response.status_code == 429
     assert not response.cookies  # no session, no browser id, no language cookie
     assert response.json()["errors"][0]["message"].startswith("Preveč zahtev z vašega naslova")
+
+
+def test_a_worker_refuses_a_refused_address_again_without_the_cache(client, settings, monkeypatch):
+    settings.API_RATE_ADDRESS = "1/m"
+    assert _score(client).status_code == 200
+    first = _refused(_score(client))  # counted in the cache, and remembered
+    counted = []
+    monkeypatch.setattr(limits, "exceeded", lambda *args: counted.append(args))
+    again = _score(client)
+    assert _refused(again) == first and not counted
+    # Another address is still counted, in the cache.
+    assert _score(client, address="198.51.100.9").status_code == 200
+    assert len(counted) == 1
+
+
+def test_a_refusal_is_remembered_until_its_retry_after_and_no_longer(monkeypatch):
+    now = [1000.0]
+    monkeypatch.setattr(limits.time, "monotonic", lambda: now[0])
+    refused = limits.Refused()
+    limit = limits.ANONYMOUS_LIMITS[0]
+    refused.add(("api-address", "192.0.2.1"), Exceeded(limit, "10/m", 42))
+    now[0] += 40.5
+    assert refused.get(("api-address", "192.0.2.1")) == Exceeded(limit, "10/m", 2)
+    assert refused.get(("api-address", "192.0.2.2")) is None
+    now[0] += 1.5
+    assert refused.get(("api-address", "192.0.2.1")) is None
+
+
+def test_a_worker_remembers_a_bounded_number_of_refusals(monkeypatch):
+    now = [0.0]
+    monkeypatch.setattr(limits.time, "monotonic", lambda: now[0])
+    refused = limits.Refused(most=2)
+    limit = limits.ANONYMOUS_LIMITS[0]
+    refused.add(("api-address", "a"), Exceeded(limit, "10/m", 1))
+    refused.add(("api-address", "b"), Exceeded(limit, "10/m", 60))
+    now[0] = 2.0  # a's refusal is over: it makes room
+    refused.add(("api-address", "c"), Exceeded(limit, "10/m", 60))
+    assert [refused.get(("api-address", who)) is not None for who in "abc"] == [False, True, True]
+    refused.add(("api-address", "d"), Exceeded(limit, "10/m", 60))  # full: starts afresh
+    assert [refused.get(("api-address", who)) is not None for who in "bcd"] == [False, False, True]
+
+
+def test_a_flood_of_refusals_writes_nothing_to_the_sites_log(client, settings, caplog):
+    settings.API_RATE_ADDRESS = "1/m"
+    _score(client)
+    with caplog.at_level(logging.WARNING, logger="django.request"):
+        for _ in range(3):
+            _refused(_score(client))
+    assert not caplog.records
 
 
 def test_an_anonymous_client_with_a_session_cookie_is_counted_by_the_view(client, settings):
