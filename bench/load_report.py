@@ -77,9 +77,11 @@ def report(stats: Stats, phones: int, tables: int) -> str:
             + ("met" if p95_all <= TARGET_P95_MS else "not met")
         )
     if pace is ABUSE:
+        p50_all = _percentiles(everything)[0]
         lines.append(
             f"  target: the judges' p95 ≤ {TARGET_P95_MS:.0f} ms while {ABUSERS} clients flood "
-            f"the API: {p95_all:.0f} ms, " + ("met" if p95_all <= TARGET_P95_MS else "NOT MET")
+            f"the API: {p95_all:.0f} ms (p50 {p50_all:.0f} ms), "
+            + ("met" if p95_all <= TARGET_P95_MS else "NOT MET")
         )
     return "\n".join(lines)
 
