@@ -98,6 +98,8 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
         help="gunicorn workers (default: two per core plus one, as docs/deploy.md)",
     )
     parser.add_argument("--tables", type=int, default=TABLES, help=argparse.SUPPRESS)
+    # Some of the paces only (`--paces realistic,abuse`), to compare two quickly.
+    parser.add_argument("--paces", default="realistic,flat out,abuse", help=argparse.SUPPRESS)
     arguments = parser.parse_args(argv)
     if arguments.short:
         arguments.seconds = min(arguments.seconds, SHORT_SECONDS)
@@ -208,7 +210,8 @@ def _run(arguments: argparse.Namespace, name: str, env: dict, log: Path) -> int:
             flush=True,
         )
         run = Run(base, urls, ledger, Messages(), access, api_hands=settings.API_MAX_HANDS)
-        paces = [REALISTIC, FLAT_OUT, ABUSE]
+        wanted = arguments.paces.split(",")
+        paces = [pace for pace in (REALISTIC, FLAT_OUT, ABUSE) if pace.name in wanted]
         results = asyncio.run(drive(run, tables, paces, arguments.seconds))
     finally:
         stop_gunicorn(process)
