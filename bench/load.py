@@ -63,11 +63,12 @@ sys.path.insert(0, str(ROOT))
 # The run's parts, found through ROOT: its server, its phones, its verdict and report.
 from bench.load_pages import Messages  # noqa: E402
 from bench.load_phones import ABUSE, FLAT_OUT, REALISTIC, SECOND_PHONE_EVERY, Run, drive  # noqa: E402
-from bench.load_report import failures, report  # noqa: E402
+from bench.load_report import failures, flood_cost, report  # noqa: E402
 from bench.load_server import (  # noqa: E402
     create_database,
     database_url,
     drop_database,
+    group_cpu,
     loopback_database,
     loopback_redis,
     start_gunicorn,
@@ -209,7 +210,15 @@ def _run(arguments: argparse.Namespace, name: str, env: dict, log: Path) -> int:
             f"load average {os.getloadavg()[0]:.1f}",
             flush=True,
         )
-        run = Run(base, urls, ledger, Messages(), access, api_hands=settings.API_MAX_HANDS)
+        run = Run(
+            base,
+            urls,
+            ledger,
+            Messages(),
+            access,
+            api_hands=settings.API_MAX_HANDS,
+            server_cpu=lambda: group_cpu(process.pid),
+        )
         wanted = arguments.paces.split(",")
         paces = [pace for pace in (REALISTIC, FLAT_OUT, ABUSE) if pace.name in wanted]
         results = asyncio.run(drive(run, tables, paces, arguments.seconds))
@@ -222,6 +231,8 @@ def _run(arguments: argparse.Namespace, name: str, env: dict, log: Path) -> int:
         problems += failures(stats)
         for error in stats.errors[:5]:
             print(f"    {error}")
+    if cost := flood_cost(results):
+        print(cost)
     verdict = load_site.verify(tournament_id, ledger)
     print(
         f"database: {verdict.hands} hands at {verdict.tables} tables; "

@@ -23,7 +23,7 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
-from bench import load_pages, load_phones, load_report, load_site
+from bench import load_pages, load_phones, load_report, load_server, load_site
 from bench.load_abuse import Flood, answer, failures, flood, request_bytes
 from tournaments.feedback import OUTCOME_HEADER, REFUSAL_HEADER
 
@@ -94,6 +94,8 @@ def test_a_short_load_run_stores_every_acknowledged_hand_once():
     assert re.search(r"answers: \d+ 2xx, \d+ 3xx, 0 4xx, 0 5xx, 0 no answer", output)
     assert re.search(r"flood: 10 anonymous clients, 50 hands a document, .*\d+ 200", output)
     assert re.search(r"\d+ refused, \d+ scored \(\d+ hands\)\n.*process's own CPU", output)
+    assert re.search(r"gunicorn's: \d+\.\d s \(\d\.\d\d of a core\)", output)
+    assert re.search(r"the flood's cost to gunicorn: -?\d\.\d\d of a core more", output)
     assert re.search(
         r"the judges' p95 ≤ 100 ms while 10 clients flood the API: \d+ ms \(p50 \d+ ms\)", output
     )
@@ -203,6 +205,25 @@ def test_the_run_fails_on_the_abuse_phase_and_only_there():
     realistic.latencies["page"] = [500.0] * 20
     realistic.outcomes["saved"] = 1
     assert load_report.failures(realistic) == []  # printed there, not enforced
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads Linux's /proc")
+def test_a_process_groups_cpu_is_read_from_proc():
+    spent = load_server.group_cpu(os.getpgrp())  # this test's own group: pytest at least
+    assert spent > 0
+    assert load_server.group_cpu(os.getpgrp()) >= spent
+
+
+def test_the_floods_cost_is_gunicorns_cpu_beyond_the_realistic_pace():
+    realistic = load_phones.Stats(load_phones.REALISTIC, seconds=20.0, server_cpu=10.0)
+    abuse = load_phones.Stats(load_phones.ABUSE, seconds=10.0, server_cpu=8.0)
+    abuse.flood = _flood(**{"429": 3000})
+    # 0.8 of a core against 0.5: 0.3 more, 3 s over 3,000 requests.
+    assert load_report.flood_cost([realistic, abuse]) == (
+        "the flood's cost to gunicorn: 0.30 of a core more than at the realistic pace alone, "
+        "1.00 ms of CPU a flood request"
+    )
+    assert load_report.flood_cost([abuse]) is None
 
 
 @postgres_only
