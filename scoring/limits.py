@@ -10,17 +10,21 @@ Requests with a session go on to the view, which counts them by their account or
 the session is anonymous after all, by the anonymous limits.
 """
 
+import functools
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from django.conf import settings
+from django.core.handlers.wsgi import WSGIRequest
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.middleware.security import SecurityMiddleware
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext_lazy
 
 from accounts.limits import EVERYONE, Exceeded, Limit, exceeded, rate_words, retry_after, wait_words
+from config import request_id
 from config.security import client_ip
 
 # Anonymous clients are counted each by its address, then (what that lets through) all
@@ -71,6 +75,14 @@ def over_limit(request: HttpRequest) -> Exceeded | None:
     return exceeded(request, *limits)
 
 
+def _anonymous_keys(request: HttpRequest) -> list[tuple[str, str]]:
+    """Whom the anonymous limits count this request for: (group, address or everyone)."""
+    address = client_ip(request) or ""
+    return [
+        (limit.group, EVERYONE if limit.key == EVERYONE else address) for limit in ANONYMOUS_LIMITS
+    ]
+
+
 class Refused:
     """The refusals a worker has handed out, by who was refused, until their windows end.
 
@@ -85,6 +97,9 @@ class Refused:
         self.most = most
         self._until: dict[tuple[str, str], tuple[float, Exceeded]] = {}
 
+    def __len__(self) -> int:
+        return len(self._until)
+
     def get(self, key: tuple[str, str]) -> Exceeded | None:
         """The refusal still running for `key` (group, who), with the seconds left."""
         until, found = self._until.get(key, (0.0, None))
@@ -93,6 +108,13 @@ class Refused:
             return None
         return Exceeded(found.limit, found.rate, max(math.ceil(left), 1))
 
+    def find(self, request: HttpRequest) -> Exceeded | None:
+        """The refusal still running for this anonymous request's address, or for all."""
+        for key in _anonymous_keys(request):
+            if found := self.get(key):
+                return found
+        return None
+
     def add(self, key: tuple[str, str], found: Exceeded) -> None:
         if len(self._until) >= self.most:
             now = time.monotonic()
@@ -100,6 +122,22 @@ class Refused:
             if len(self._until) >= self.most:  # a flood from very many addresses
                 self._until.clear()
         self._until[key] = (time.monotonic() + found.retry_after, found)
+
+    def clear(self) -> None:
+        self._until.clear()
+
+
+# The worker's own (each gunicorn worker is a process): the middleware adds to it, and
+# `ApiDoor` answers from it before Django's handler runs.
+REFUSED = Refused()
+
+
+def _is_anonymous_api_post(request: HttpRequest, path: str) -> bool:
+    return (
+        request.method == "POST"
+        and request.path_info == path
+        and settings.SESSION_COOKIE_NAME not in request.COOKIES
+    )
 
 
 class ApiDoorMiddleware:
@@ -112,15 +150,10 @@ class ApiDoorMiddleware:
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
-        self._path = ""  # the API's path, read once the URLs are loaded
-        self.refused = Refused()
+        self.refused = REFUSED
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if (
-            request.method == "POST"
-            and request.path_info == (self._path or self._api_path())
-            and settings.SESSION_COOKIE_NAME not in request.COOKIES
-        ):
+        if _is_anonymous_api_post(request, api_path()):
             setattr(request, COUNTED, True)
             if found := self._exceeded(request):
                 with translation.override(translation.get_language_from_request(request)):
@@ -131,18 +164,60 @@ class ApiDoorMiddleware:
         """The anonymous limits, from what this worker remembers or else the cache."""
         if not settings.RATELIMIT_ENABLE:
             return None
-        keys = [
-            (limit.group, EVERYONE if limit.key == EVERYONE else client_ip(request) or "")
-            for limit in ANONYMOUS_LIMITS
-        ]
-        for key in keys:
-            if found := self.refused.get(key):
-                return found
+        if found := self.refused.find(request):
+            return found
         found = exceeded(request, *ANONYMOUS_LIMITS)
         if found:
+            keys = _anonymous_keys(request)
             self.refused.add(keys[ANONYMOUS_LIMITS.index(found.limit)], found)
         return found
 
-    def _api_path(self) -> str:
-        self._path = reverse("scoring:api_score")
-        return self._path
+
+@functools.cache
+def api_path() -> str:
+    """The API's path, read once the URLs are loaded."""
+    return reverse("scoring:api_score")
+
+
+class ApiDoor:
+    """WSGI, around Django's application (config/wsgi.py): answer a client this worker has
+    refused, until its Retry-After, before Django's handler runs.
+
+    The middleware counts and refuses; this only repeats a refusal the worker remembers
+    (`REFUSED`), without Django's request signals and middleware stack: about half of
+    what a refusal costs a worker inside gunicorn (bench/RESULTS.md, 27 Nov). The answer
+    is the middleware's: the same JSON in the client's language with Retry-After, the
+    headers of SecurityMiddleware and the request id. Anything else goes on to Django,
+    as does a request SecurityMiddleware would redirect to HTTPS.
+    """
+
+    def __init__(self, application: Callable) -> None:
+        self.application = application
+        # Only its process_request (the HTTPS redirect) and process_response (headers).
+        self.security = SecurityMiddleware(lambda request: HttpResponse())
+
+    def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
+        if (
+            REFUSED
+            and environ.get("REQUEST_METHOD") == "POST"
+            and environ.get("PATH_INFO") == api_path()
+            and settings.RATELIMIT_ENABLE
+            and (response := self._refusal(WSGIRequest(environ)))
+        ):
+            start_response(
+                f"{response.status_code} {response.reason_phrase}", list(response.items())
+            )
+            return [response.content]
+        return self.application(environ, start_response)
+
+    def _refusal(self, request: HttpRequest) -> HttpResponse | None:
+        if not _is_anonymous_api_post(request, api_path()):
+            return None
+        found = REFUSED.find(request)
+        if found is None or self.security.process_request(request) is not None:
+            return None
+        with translation.override(translation.get_language_from_request(request)):
+            response = limited(found)
+        response = self.security.process_response(request, response)
+        response[request_id.HEADER] = request_id.request_id_for(request)
+        return response

@@ -10,7 +10,8 @@ import pytest
 from django.core import mail
 from django.core.cache import cache
 from django.core.exceptions import ImproperlyConfigured
-from django.test import override_settings
+from django.core.wsgi import get_wsgi_application
+from django.test import RequestFactory, override_settings
 from django.urls import reverse
 
 from accounts.limits import Exceeded
@@ -30,8 +31,10 @@ def _limits_on(settings):
     settings.API_RATE_ADDRESS = settings.API_RATE_ANONYMOUS = "1000/m"
     settings.API_RATE_ACCOUNT = "1000/m"
     cache.clear()
+    limits.REFUSED.clear()
     yield
     cache.clear()
+    limits.REFUSED.clear()
 
 
 def _score(client, hands=HAND, address="203.0.113.7", **extra):
@@ -183,6 +186,64 @@ def test_a_flood_of_refusals_writes_nothing_to_the_sites_log(client, settings, c
         for _ in range(3):
             _refused(_score(client))
     assert not caplog.records
+
+
+def _environ(address="203.0.113.7", method="post", **extra) -> dict:
+    path, factory = reverse("scoring:api_score"), RequestFactory()
+    if method == "get":
+        return factory.get(path, REMOTE_ADDR=address, **extra).environ
+    body = json.dumps(HAND)
+    return factory.post(
+        path, body, content_type="application/json", REMOTE_ADDR=address, **extra
+    ).environ
+
+
+def _call(application, environ: dict) -> tuple[str, dict[str, str], bytes]:
+    answer = {}
+
+    def start_response(status: str, headers: list[tuple[str, str]]) -> None:
+        answer["status"], answer["headers"] = status, dict(headers)
+
+    body = b"".join(application(environ, start_response))
+    return answer["status"], answer["headers"], body
+
+
+def test_the_wsgi_door_answers_a_remembered_refusal_as_the_middleware_did(settings):
+    settings.API_RATE_ADDRESS = "1/m"
+    door = limits.ApiDoor(get_wsgi_application())
+    assert _call(door, _environ())[0] == "200 OK"
+    status, counted, words = _call(door, _environ())  # counted in the cache, remembered
+    assert status == "429 Too Many Requests" and limits.REFUSED
+    before_django = []
+    door.application = lambda environ, start_response: before_django.append(environ)
+    status, headers, again = _call(door, _environ(HTTP_ACCEPT_LANGUAGE="en"))
+    assert status == "429 Too Many Requests" and not before_django
+    assert again == words and headers.keys() == counted.keys()
+    assert headers["X-Content-Type-Options"] == "nosniff" and headers["X-Request-ID"]
+    assert 1 <= int(headers["Retry-After"]) <= 60
+    # In the reader's language, as the middleware's.
+    _status, _headers, czech = _call(door, _environ(HTTP_ACCEPT_LANGUAGE="cs"))
+    assert json.loads(czech)["errors"][0]["message"].startswith("Příliš mnoho požadavků")
+
+
+@pytest.mark.parametrize(
+    "other",
+    [
+        {"address": "198.51.100.1"},  # not refused
+        {"method": "get"},
+        {"HTTP_COOKIE": "sessionid=abc"},  # the view counts it by its session's user
+    ],
+)
+def test_the_wsgi_door_passes_everything_else_to_django(other, settings):
+    limit = limits.ANONYMOUS_LIMITS[0]
+    limits.REFUSED.add(("api-address", "203.0.113.7"), Exceeded(limit, "1/m", 30))
+    passed = []
+    door = limits.ApiDoor(lambda environ, start_response: passed.append(environ) or [b""])
+    door(_environ(**other), lambda status, headers: None)
+    assert len(passed) == 1
+    settings.RATELIMIT_ENABLE = False  # limits off: nothing refused, remembered or not
+    door(_environ(), lambda status, headers: None)
+    assert len(passed) == 2
 
 
 def test_an_anonymous_client_with_a_session_cookie_is_counted_by_the_view(client, settings):
