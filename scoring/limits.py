@@ -217,7 +217,7 @@ class ApiDoor:
         if found is None or self.security.process_request(request) is not None:
             return None
         with translation.override(translation.get_language_from_request(request)):
-            response = limited(found)
-        response = self.security.process_response(request, response)
+            refusal = limited(found)
+        response = self.security.process_response(request, refusal)
         response[request_id.HEADER] = request_id.request_id_for(request)
         return response
