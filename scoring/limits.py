@@ -5,7 +5,9 @@ sits near the top of the middleware stack and counts a POST to the API that carr
 session cookie (so can only be anonymous) before sessions, CSRF, authentication and the
 rest run, and never reads its body. Each worker remembers whom it refused until the
 Retry-After it gave has passed (`Refused`), so a client that floods past its limit costs
-a worker neither a round trip to the cache nor a line in the site's log per request.
+a worker neither a round trip to the cache nor a line in the site's log per request; and
+`ApiDoor`, around Django's WSGI application (config/wsgi.py), answers such a client before
+Django's handler runs at all.
 Requests with a session go on to the view, which counts them by their account or, when
 the session is anonymous after all, by the anonymous limits.
 """
