@@ -63,11 +63,12 @@ sys.path.insert(0, str(ROOT))
 # The run's parts, found through ROOT: its server, its phones, its verdict and report.
 from bench.load_pages import Messages  # noqa: E402
 from bench.load_phones import ABUSE, FLAT_OUT, REALISTIC, SECOND_PHONE_EVERY, Run, drive  # noqa: E402
-from bench.load_report import failures, report  # noqa: E402
+from bench.load_report import failures, flood_cost, report  # noqa: E402
 from bench.load_server import (  # noqa: E402
     create_database,
     database_url,
     drop_database,
+    group_cpu,
     loopback_database,
     loopback_redis,
     start_gunicorn,
@@ -98,6 +99,8 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
         help="gunicorn workers (default: two per core plus one, as docs/deploy.md)",
     )
     parser.add_argument("--tables", type=int, default=TABLES, help=argparse.SUPPRESS)
+    # Some of the paces only (`--paces realistic,abuse`), to compare two quickly.
+    parser.add_argument("--paces", default="realistic,flat out,abuse", help=argparse.SUPPRESS)
     arguments = parser.parse_args(argv)
     if arguments.short:
         arguments.seconds = min(arguments.seconds, SHORT_SECONDS)
@@ -207,8 +210,17 @@ def _run(arguments: argparse.Namespace, name: str, env: dict, log: Path) -> int:
             f"load average {os.getloadavg()[0]:.1f}",
             flush=True,
         )
-        run = Run(base, urls, ledger, Messages(), access, api_hands=settings.API_MAX_HANDS)
-        paces = [REALISTIC, FLAT_OUT, ABUSE]
+        run = Run(
+            base,
+            urls,
+            ledger,
+            Messages(),
+            access,
+            api_hands=settings.API_MAX_HANDS,
+            server_cpu=lambda: group_cpu(process.pid),
+        )
+        wanted = arguments.paces.split(",")
+        paces = [pace for pace in (REALISTIC, FLAT_OUT, ABUSE) if pace.name in wanted]
         results = asyncio.run(drive(run, tables, paces, arguments.seconds))
     finally:
         stop_gunicorn(process)
@@ -219,6 +231,8 @@ def _run(arguments: argparse.Namespace, name: str, env: dict, log: Path) -> int:
         problems += failures(stats)
         for error in stats.errors[:5]:
             print(f"    {error}")
+    if cost := flood_cost(results):
+        print(cost)
     verdict = load_site.verify(tournament_id, ledger)
     print(
         f"database: {verdict.hands} hands at {verdict.tables} tables; "

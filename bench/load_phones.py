@@ -69,6 +69,7 @@ class Stats:
     # The same requests' time inside gunicorn's worker, from its access log
     served: dict[str, list[float]] = field(default_factory=lambda: {k: [] for k in KINDS})
     client_cpu: float = 0.0  # seconds of CPU this process (the phones) used
+    server_cpu: float = 0.0  # seconds of CPU gunicorn (master and workers) used
     classes: Counter = field(default_factory=Counter)
     outcomes: Counter = field(default_factory=Counter)
     refusals: Counter = field(default_factory=Counter)
@@ -97,6 +98,7 @@ class Run:
     messages: Messages
     access: Path  # gunicorn's access log
     api_hands: int = 1  # hands in the abuse phase's documents: the most the API takes
+    server_cpu: Callable[[], float] = lambda: float("nan")  # gunicorn's CPU so far, in s
     requests: int = 0
     access_read: int = 0  # how far the access log is read
 
@@ -292,7 +294,7 @@ async def drive(run: Run, tables: list, paces: list[Pace], seconds: float) -> li
         run.served(Stats(REALISTIC))  # the untimed first requests: skipped
         for pace in paces:
             stats = Stats(pace)
-            cpu = _cpu()
+            cpu, server_cpu = _cpu(), run.server_cpu()
             start = time.monotonic()
             deadline = start + seconds
             flood = await _start_flood(run, seconds) if pace is ABUSE else None
@@ -311,6 +313,7 @@ async def drive(run: Run, tables: list, paces: list[Pace], seconds: float) -> li
                     await flood.wait()
             stats.seconds = time.monotonic() - start
             stats.client_cpu = _cpu() - cpu
+            stats.server_cpu = run.server_cpu() - server_cpu
             await asyncio.sleep(0.5)  # a worker logs a request after its answer went out
             run.served(stats)
             results.append(stats)

@@ -165,6 +165,27 @@ async def wait_ready(process: subprocess.Popen, base: str, log: Path) -> None:
     raise RuntimeError(f"gunicorn did not answer /healthz within 60 s:\n{tail(log)}")
 
 
+def group_cpu(group: int) -> float:
+    """Seconds of CPU the live processes of process group `group` (gunicorn's master and
+    workers) have used, from Linux's /proc; NaN where there is no /proc to read."""
+    proc = Path("/proc")
+    if not proc.is_dir():
+        return float("nan")
+    ticks = 0
+    for entry in proc.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            # The fields after the command's name (in parentheses, which may hold spaces):
+            # state, ppid, pgrp, …, utime and stime as the 12th and 13th.
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue  # gone meanwhile
+        if int(fields[2]) == group:
+            ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
 def tail(log: Path, lines: int = 40) -> str:
     """The log's last lines (gunicorn's, to say why it failed); empty if unreadable."""
     try:

@@ -6,6 +6,7 @@ printed by the run, never checked here; the abuse phase's verdict on them (and o
 flooded API's answers) is checked on made-up figures, on any database."""
 
 import asyncio
+import json
 import os
 import random
 import re
@@ -22,8 +23,8 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
-from bench import load_pages, load_phones, load_report, load_site
-from bench.load_abuse import Flood, failures
+from bench import load_pages, load_phones, load_report, load_server, load_site
+from bench.load_abuse import Flood, answer, failures, flood, request_bytes
 from tournaments.feedback import OUTCOME_HEADER, REFUSAL_HEADER
 
 LOAD = Path(__file__).resolve().parent.parent / "bench" / "load.py"
@@ -92,7 +93,12 @@ def test_a_short_load_run_stores_every_acknowledged_hand_once():
         assert f"\n{pace} (36 phones at 32 tables" in output
     assert re.search(r"answers: \d+ 2xx, \d+ 3xx, 0 4xx, 0 5xx, 0 no answer", output)
     assert re.search(r"flood: 10 anonymous clients, 50 hands a document, .*\d+ 200", output)
-    assert re.search(r"the judges' p95 ≤ 100 ms while 10 clients flood the API: \d+ ms", output)
+    assert re.search(r"\d+ refused, \d+ scored \(\d+ hands\)\n.*process's own CPU", output)
+    assert re.search(r"gunicorn's: \d+\.\d s \(\d\.\d\d of a core\)", output)
+    assert re.search(r"the flood's cost to gunicorn: -?\d\.\d\d of a core more", output)
+    assert re.search(
+        r"the judges' p95 ≤ 100 ms while 10 clients flood the API: \d+ ms \(p50 \d+ ms\)", output
+    )
     assert "0 lost, 0 duplicated" in output
     # The judges' latency under the flood depends on the machine (a busy one fails it);
     # nothing else may fail.
@@ -138,7 +144,55 @@ def test_the_flood_report_travels_as_one_line_of_json():
     flood.without_retry_after = 1
     assert Flood.from_json(flood.to_json()) == flood
     assert "\n" not in flood.to_json()
-    assert "350 hands scored for them" in flood.summary()
+    assert "93 refused, 7 scored (350 hands)" in flood.summary()
+
+
+def test_a_flooding_client_sends_one_whole_request_encoded_once():
+    body = b'[{"ruleset": "spjst"}]'
+    request = request_bytes("http://127.0.0.1:8123", "203.0.113.4", body)
+    head, _, sent = request.partition(b"\r\n\r\n")
+    lines = head.decode().split("\r\n")
+    assert lines[0] == "POST /api/score/ HTTP/1.1"
+    assert {"Host: 127.0.0.1:8123", "X-Forwarded-For: 203.0.113.4"} <= set(lines)
+    assert f"Content-Length: {len(body)}" in lines and "Connection: close" in lines
+    assert sent == body
+
+
+@pytest.mark.parametrize(
+    ("raw", "status", "retry"),
+    [
+        (b"HTTP/1.1 429 Too Many Requests\r\nRetry-After: 7\r\n\r\n{}", "429", True),
+        (b"HTTP/1.1 429 Too Many Requests\r\nContent-Length: 2\r\n\r\n{}", "429", False),
+        (b"HTTP/1.1 200 OK\r\nretry-after: 1\r\n\r\n[]", "200", True),
+        (b"", "no answer", False),  # closed without a word
+        (b"garbage\r\n\r\n", "no answer", False),
+    ],
+)
+def test_a_flooding_client_reads_the_status_and_retry_after_of_a_raw_answer(raw, status, retry):
+    assert answer(raw) == (status, retry)
+
+
+def test_the_flood_closes_its_side_once_sent_and_counts_the_answers():
+    # A server that reads each request to the end of the stream (which comes only if the
+    # client closed its side after sending) and refuses it, as the door does.
+    bodies = []
+
+    async def refuse(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        bodies.append((await reader.read()).partition(b"\r\n\r\n")[2])
+        writer.write(b"HTTP/1.1 429 Too Many Requests\r\nRetry-After: 3\r\n\r\n{}")
+        writer.close()
+
+    async def run() -> Flood:
+        server = await asyncio.start_server(refuse, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        async with server:
+            return await flood(f"http://127.0.0.1:{port}", 0.3, hands=2, clients=2)
+
+    result = asyncio.run(run())
+    assert result.requests == len(bodies) > 0
+    assert result.answers == Counter({"429": result.requests})
+    assert result.without_retry_after == 0
+    assert len(json.loads(bodies[0])) == 2 and len(set(bodies)) == 1
 
 
 def test_the_run_fails_on_the_abuse_phase_and_only_there():
@@ -151,6 +205,25 @@ def test_the_run_fails_on_the_abuse_phase_and_only_there():
     realistic.latencies["page"] = [500.0] * 20
     realistic.outcomes["saved"] = 1
     assert load_report.failures(realistic) == []  # printed there, not enforced
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads Linux's /proc")
+def test_a_process_groups_cpu_is_read_from_proc():
+    spent = load_server.group_cpu(os.getpgrp())  # this test's own group: pytest at least
+    assert spent > 0
+    assert load_server.group_cpu(os.getpgrp()) >= spent
+
+
+def test_the_floods_cost_is_gunicorns_cpu_beyond_the_realistic_pace():
+    realistic = load_phones.Stats(load_phones.REALISTIC, seconds=20.0, server_cpu=10.0)
+    abuse = load_phones.Stats(load_phones.ABUSE, seconds=10.0, server_cpu=8.0)
+    abuse.flood = _flood(**{"429": 3000})
+    # 0.8 of a core against 0.5: 0.3 more, 3 s over 3,000 requests.
+    assert load_report.flood_cost([realistic, abuse]) == (
+        "the flood's cost to gunicorn: 0.30 of a core more than at the realistic pace alone, "
+        "1.00 ms of CPU a flood request"
+    )
+    assert load_report.flood_cost([abuse]) is None
 
 
 @postgres_only

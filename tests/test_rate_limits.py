@@ -3,16 +3,20 @@ address, by account and for all anonymous clients together, its bound on hands, 
 password reset mails. Past a limit the answer is 429 with Retry-After and words."""
 
 import json
+import logging
 import socket
 
 import pytest
 from django.core import mail
 from django.core.cache import cache
 from django.core.exceptions import ImproperlyConfigured
-from django.test import override_settings
+from django.core.wsgi import get_wsgi_application
+from django.test import RequestFactory, override_settings
 from django.urls import reverse
 
+from accounts.limits import Exceeded
 from config.env import env_rate
+from scoring import limits
 
 pytestmark = pytest.mark.django_db
 
@@ -27,8 +31,10 @@ def _limits_on(settings):
     settings.API_RATE_ADDRESS = settings.API_RATE_ANONYMOUS = "1000/m"
     settings.API_RATE_ACCOUNT = "1000/m"
     cache.clear()
+    limits.REFUSED.clear()
     yield
     cache.clear()
+    limits.REFUSED.clear()
 
 
 def _score(client, hands=HAND, address="203.0.113.7", **extra):
@@ -131,6 +137,113 @@ def test_an_anonymous_client_past_its_rate_is_refused_before_sessions_and_the_da
     assert response.status_code == 429
     assert not response.cookies  # no session, no browser id, no language cookie
     assert response.json()["errors"][0]["message"].startswith("Preveč zahtev z vašega naslova")
+
+
+def test_a_worker_refuses_a_refused_address_again_without_the_cache(client, settings, monkeypatch):
+    settings.API_RATE_ADDRESS = "1/m"
+    assert _score(client).status_code == 200
+    first = _refused(_score(client))  # counted in the cache, and remembered
+    counted = []
+    monkeypatch.setattr(limits, "exceeded", lambda *args: counted.append(args))
+    again = _score(client)
+    assert _refused(again) == first and not counted
+    # Another address is still counted, in the cache.
+    assert _score(client, address="198.51.100.9").status_code == 200
+    assert len(counted) == 1
+
+
+def test_a_refusal_is_remembered_until_its_retry_after_and_no_longer(monkeypatch):
+    now = [1000.0]
+    monkeypatch.setattr(limits.time, "monotonic", lambda: now[0])
+    refused = limits.Refused()
+    limit = limits.ANONYMOUS_LIMITS[0]
+    refused.add(("api-address", "192.0.2.1"), Exceeded(limit, "10/m", 42))
+    now[0] += 40.5
+    assert refused.get(("api-address", "192.0.2.1")) == Exceeded(limit, "10/m", 2)
+    assert refused.get(("api-address", "192.0.2.2")) is None
+    now[0] += 1.5
+    assert refused.get(("api-address", "192.0.2.1")) is None
+
+
+def test_a_worker_remembers_a_bounded_number_of_refusals(monkeypatch):
+    now = [0.0]
+    monkeypatch.setattr(limits.time, "monotonic", lambda: now[0])
+    refused = limits.Refused(most=2)
+    limit = limits.ANONYMOUS_LIMITS[0]
+    refused.add(("api-address", "a"), Exceeded(limit, "10/m", 1))
+    refused.add(("api-address", "b"), Exceeded(limit, "10/m", 60))
+    now[0] = 2.0  # a's refusal is over: it makes room
+    refused.add(("api-address", "c"), Exceeded(limit, "10/m", 60))
+    assert [refused.get(("api-address", who)) is not None for who in "abc"] == [False, True, True]
+    refused.add(("api-address", "d"), Exceeded(limit, "10/m", 60))  # full: starts afresh
+    assert [refused.get(("api-address", who)) is not None for who in "bcd"] == [False, False, True]
+
+
+def test_a_flood_of_refusals_writes_nothing_to_the_sites_log(client, settings, caplog):
+    settings.API_RATE_ADDRESS = "1/m"
+    _score(client)
+    with caplog.at_level(logging.WARNING, logger="django.request"):
+        for _ in range(3):
+            _refused(_score(client))
+    assert not caplog.records
+
+
+def _environ(address="203.0.113.7", method="post", **extra) -> dict:
+    path, factory = reverse("scoring:api_score"), RequestFactory()
+    if method == "get":
+        return factory.get(path, REMOTE_ADDR=address, **extra).environ
+    body = json.dumps(HAND)
+    return factory.post(
+        path, body, content_type="application/json", REMOTE_ADDR=address, **extra
+    ).environ
+
+
+def _call(application, environ: dict) -> tuple[str, dict[str, str], bytes]:
+    answer = {}
+
+    def start_response(status: str, headers: list[tuple[str, str]]) -> None:
+        answer["status"], answer["headers"] = status, dict(headers)
+
+    body = b"".join(application(environ, start_response))
+    return answer["status"], answer["headers"], body
+
+
+def test_the_wsgi_door_answers_a_remembered_refusal_as_the_middleware_did(settings):
+    settings.API_RATE_ADDRESS = "1/m"
+    door = limits.ApiDoor(get_wsgi_application())
+    assert _call(door, _environ())[0] == "200 OK"
+    status, counted, words = _call(door, _environ())  # counted in the cache, remembered
+    assert status == "429 Too Many Requests" and limits.REFUSED
+    before_django = []
+    door.application = lambda environ, start_response: before_django.append(environ)
+    status, headers, again = _call(door, _environ(HTTP_ACCEPT_LANGUAGE="en"))
+    assert status == "429 Too Many Requests" and not before_django
+    assert again == words and headers.keys() == counted.keys()
+    assert headers["X-Content-Type-Options"] == "nosniff" and headers["X-Request-ID"]
+    assert 1 <= int(headers["Retry-After"]) <= 60
+    # In the reader's language, as the middleware's.
+    _status, _headers, czech = _call(door, _environ(HTTP_ACCEPT_LANGUAGE="cs"))
+    assert json.loads(czech)["errors"][0]["message"].startswith("Příliš mnoho požadavků")
+
+
+@pytest.mark.parametrize(
+    "other",
+    [
+        {"address": "198.51.100.1"},  # not refused
+        {"method": "get"},
+        {"HTTP_COOKIE": "sessionid=abc"},  # the view counts it by its session's user
+    ],
+)
+def test_the_wsgi_door_passes_everything_else_to_django(other, settings):
+    limit = limits.ANONYMOUS_LIMITS[0]
+    limits.REFUSED.add(("api-address", "203.0.113.7"), Exceeded(limit, "1/m", 30))
+    passed = []
+    door = limits.ApiDoor(lambda environ, start_response: passed.append(environ) or [b""])
+    door(_environ(**other), lambda status, headers: None)
+    assert len(passed) == 1
+    settings.RATELIMIT_ENABLE = False  # limits off: nothing refused, remembered or not
+    door(_environ(), lambda status, headers: None)
+    assert len(passed) == 2
 
 
 def test_an_anonymous_client_with_a_session_cookie_is_counted_by_the_view(client, settings):
