@@ -319,9 +319,12 @@ def _conflict(request: HttpRequest, access: TableAccess, form) -> HttpResponse:
     extra = {"preview": settlement, "after": after, "conflict": conflict}
     if not request.htmx:
         return _page(request, access, form=form, **extra)
+    editable = _editable(table)
     context = {
-        "rows": _rows(table, hands),
-        "editable": _editable(table),
+        # As on the page: rendered only when not in the cache (`_rows_cache`).
+        "rows": functools.partial(_rows, table, hands),
+        "editable": editable,
+        **_rows_cache(table, hands, editable),
         "hands": hands,
         **_standing(table, hands, form),
         **extra,
