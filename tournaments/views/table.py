@@ -118,7 +118,7 @@ def _page(request: HttpRequest, access: TableAccess, form=None, **extra) -> Http
 def _standing(table: Table, hands: Hands, form=None) -> dict[str, object]:
     """What the page shows after `hands` (`_board`) and the form for the next hand
     (tournaments/_add_hand.html): `form` (bound, with what the judge typed), or a blank
-    one that proposes the next sitter. Reads the prefetched seats only."""
+    one that proposes the next sitter. Reads no more than the seats' names."""
     board = _board(table, hands)
     if form is None:
         # The proposed sitter (the dealer) is filled in; the judge can change it.
