@@ -194,6 +194,22 @@ def measure(site: Site, runs: int = RUNS, warmup: int = WARMUP) -> list[Figure]:
         saved.append(data["submission"])
         return response
 
+    def conflict() -> HttpResponse:
+        # Another phone saved first: a form on the table's previous version stores nothing
+        # and comes back whole, with what was typed (the tail of the htmx saves in
+        # `make load`, where two phones share a table).
+        data = {
+            **HAND_POST,
+            "submission": str(uuid.uuid4()),
+            "version": str(save_table.version - 1),
+        }
+        response = site.save_judge.post(
+            add_url, urlencode(data), FORM_ENCODED, headers={"HX-Request": "true"}
+        )
+        if response.headers.get("X-Hand-Outcome") != "conflict":
+            raise RuntimeError("save a hand (conflict): the stale form was not refused")
+        return response
+
     def forget_saved() -> None:
         """Take the hand the last save stored off the table again (untimed), so every save
         is the 31st hand of a table of 30, as the header says, and not of an ever longer
@@ -209,6 +225,7 @@ def measure(site: Site, runs: int = RUNS, warmup: int = WARMUP) -> list[Figure]:
         "bare insert": lambda: site.save_judge.post(reverse("bench_insert", args=[tournament.pk])),
         "save a hand": save_hand,
         "save a hand (htmx)": lambda: save_hand(htmx=True),
+        "htmx save, conflict": conflict,
         "judge page": lambda: site.page_judge.get(page),
         "dashboard": lambda: site.director.get(
             reverse("tournaments:dashboard", args=[tournament.pk])

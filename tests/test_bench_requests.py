@@ -32,6 +32,7 @@ def test_the_request_bench_measures_every_request_with_its_queries(bench):
         "bare insert",
         "save a hand",
         "save a hand (htmx)",
+        "htmx save, conflict",
         "judge page",
         "dashboard",
         "standings",

@@ -140,14 +140,26 @@ def reread(access: TableAccess) -> TableAccess:
     return replace(access, table=Table.objects.with_play().get(pk=access.table.pk))
 
 
-def table_for_judge(request: HttpRequest, table_id: int) -> TableAccess:
-    """The table (with its round and tournament) if the visitor judges it (or directs);
-    403 for other judges, else 404."""
+def reread_table(access: TableAccess) -> TableAccess:
+    """The same access with the table read again as `table_for_judge` reads it (with its
+    round and tournament): for the judge's page, which reads the seats' names, hands and
+    sheets as it asks. `reread`'s prefetches would read the hands whole, settlements and
+    all, for a page that reads them again as `Table.played_hands`."""
+    return replace(access, table=_judged_table(access.table.pk))
+
+
+def _judged_table(table_id: int) -> Table:
     # `get`, not `first`: one table by its key needs no ORDER BY, and the tables' default
     # ordering (by round, whose own is by tournament) cost every judge's request its
     # compiling (bench/bench_requests.py, profiled).
+    return Table.objects.select_related("round__tournament").get(pk=table_id)
+
+
+def table_for_judge(request: HttpRequest, table_id: int) -> TableAccess:
+    """The table (with its round and tournament) if the visitor judges it (or directs);
+    403 for other judges, else 404."""
     try:
-        table = Table.objects.select_related("round__tournament").get(pk=table_id)
+        table = _judged_table(table_id)
     except Table.DoesNotExist:
         raise Http404(_("No such table.")) from None
     access = table_access(request, table)

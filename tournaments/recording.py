@@ -74,7 +74,9 @@ def submitted(model: type[_Stored], submission: uuid.UUID | None, table: Table) 
     `table`, if any; a form of another table is refused."""
     if submission is None:
         return None
-    stored = model.objects.filter(submission=submission).first()
+    # By its unique key: `first()` would order by the model's default ordering, which
+    # joins the table, round and tournament (on every repeat and refusal of a save).
+    stored = model.objects.filter(submission=submission).order_by("pk").first()
     if stored is not None and stored.table_id != table.pk:
         raise RecordingError(_("This form belongs to another table; open the table's page again."))
     if isinstance(stored, Hand) and stored.deleted:

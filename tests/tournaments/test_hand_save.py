@@ -8,6 +8,8 @@ from urllib.parse import unquote
 
 import pytest
 from django.contrib.messages import get_messages
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scoring.forms import base as base_forms
@@ -15,6 +17,7 @@ from tests.tournaments.helpers import hand_post
 from tournaments import hand_store, score_sheets
 from tournaments.access import TableAccess
 from tournaments.models import Hand
+from tournaments.views import table as table_views
 
 pytestmark = pytest.mark.django_db
 
@@ -212,6 +215,44 @@ class TestTheSavesQueries:
             response = send()
         assert response.status_code == (200 if htmx else 302)
         assert Hand.objects.count() == 12
+
+    def test_an_htmx_saves_answer_builds_no_form_for_the_next_hand(
+        self, judge_client, table1, monkeypatch
+    ):
+        # The phone resets its own form: the answer needs none, and building a blank one
+        # (some 350 fields) was a tenth of the answer (bench/bench_requests.py).
+        built = []
+        real = table_views._hand_form
+        monkeypatch.setattr(
+            table_views,
+            "_hand_form",
+            lambda *args, **kwargs: built.append(1) or real(*args, **kwargs),
+        )
+        response = _save(judge_client, table1, htmx=True)
+        assert response.headers["X-Hand-Outcome"] == "saved"
+        assert built == [1]  # the posted hand's, to validate it
+
+    def test_a_conflicts_answer_reads_the_tables_hands_once(
+        self, judge_client, table1, django_assert_max_num_queries
+    ):
+        # As the judge's page reads them (`Table.played_hands`), not a second time whole
+        # through `with_play`'s prefetch, settlements and all.
+        table1.refresh_from_db()
+        stale = hand_post(table1, declarer=1, partner=3, declarer_points=59)
+        _fill(judge_client, table1, 3)
+        url = reverse("tournaments:hand_add", args=[table1.pk])
+        with CaptureQueriesContext(connection) as context:
+            response = judge_client.post(url, stale, headers=HTMX)
+        assert response.headers["X-Hand-Outcome"] == "conflict"
+        # Besides the look-up of the submission (was the hand stored before?).
+        reads = [
+            query["sql"]
+            for query in context
+            if 'FROM "tournaments_hand"' in query["sql"]
+            and '"tournaments_hand"."submission" =' not in query["sql"]
+        ]
+        assert len(reads) == 1
+        assert response.content.decode().count('<tr class="') == 3  # the table's three hands
 
 
 class TestTheNextNumber:

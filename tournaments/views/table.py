@@ -27,7 +27,13 @@ from scoring import HandError
 from scoring.forms import hand_form
 from scoring.turns import Turn
 from tournaments import contact, hand_store, offline, recording
-from tournaments.access import TableAccess, judge_of_table, remember_link, reread
+from tournaments.access import (
+    TableAccess,
+    judge_of_table,
+    remember_link,
+    reread,
+    reread_table,
+)
 from tournaments.drive import table_drive
 from tournaments.feedback import kept_hand_conflict, service_refusals, told_phone
 from tournaments.forms.table import (
@@ -99,7 +105,7 @@ def _page(request: HttpRequest, access: TableAccess, form=None, **extra) -> Http
         "to_confirm": sheets_to_confirm_beside(request, table)
         if access.user is not None and not access.via_link and not access.is_director
         else [],
-        **_standing(request, table, hands, form),
+        **_standing(table, hands, form),
         **extra,
     }
     if access.user is not None and not access.via_link:
@@ -109,18 +115,24 @@ def _page(request: HttpRequest, access: TableAccess, form=None, **extra) -> Http
     return render(request, "tournaments/table.html", context)
 
 
-def _standing(
-    request: HttpRequest, table: Table, hands: Hands, form=None, saved: str = ""
-) -> dict[str, object]:
-    """What the page shows after `hands` (its seats, chips, turn, rubber or drive) and
-    the form for the next hand (tournaments/_add_hand.html): `form` (bound, with what the
-    judge typed), or a blank one, proposing the next sitter, that says the hand was
-    `saved`. Reads the prefetched seats only."""
-    turn = _turn(table, hands)
+def _standing(table: Table, hands: Hands, form=None) -> dict[str, object]:
+    """What the page shows after `hands` (`_board`) and the form for the next hand
+    (tournaments/_add_hand.html): `form` (bound, with what the judge typed), or a blank
+    one that proposes the next sitter. Reads no more than the seats' names."""
+    board = _board(table, hands)
     if form is None:
         # The proposed sitter (the dealer) is filled in; the judge can change it.
+        turn = board["turn"]
         proposal = {"sitter": turn.sitter} if turn and turn.sitter else None
         form = _hand_form(table, initial=proposal)
+    return {**board, "form": form, **_blank_form_cache(table, form)}
+
+
+def _board(table: Table, hands: Hands, saved: str = "") -> dict[str, object]:
+    """What the table shows after `hands`: its seats, chips, turn, rubber or drive, the
+    hand count, and where the next hand posts with its submission id; `saved` says the
+    hand just saved. No form: a saved hand's answer leaves the page its own (profiled,
+    bench/bench_requests.py: building a blank one was a tenth of that answer)."""
     return {
         "table": table,
         "names": table.seat_names,
@@ -128,13 +140,11 @@ def _standing(
         "running": _running(table, hands),
         **table_rubbers(table, hands),
         **table_drive(table, hands),
-        "turn": turn,
+        "turn": _turn(table, hands),
         "deal": table.round.tournament.rules.DEAL,
-        "form": form,
         "add_url": reverse("tournaments:hand_add", args=[table.pk]),
         "submission": uuid.uuid4(),
         "saved": saved,
-        **_blank_form_cache(table, form),
     }
 
 
@@ -288,7 +298,7 @@ def _not_saved(request: HttpRequest, access: TableAccess, form) -> HttpResponse:
         response = _preview(request, access, form=form)
         response = reswap(retarget(response, "#preview"), "innerHTML")
         return told_phone(response, "invalid", _("The hand's form has errors: nothing saved."))
-    return _page(request, reread(access), form=form)
+    return _page(request, reread_table(access), form=form)
 
 
 def _conflict(request: HttpRequest, access: TableAccess, form) -> HttpResponse:
@@ -296,7 +306,7 @@ def _conflict(request: HttpRequest, access: TableAccess, form) -> HttpResponse:
     (nothing was saved): the form again with what the judge typed, on the table's new
     version and saying so, its preview on the table as it is now, and the table itself
     (for htmx out of band, else the whole page), so the judge checks it and saves again."""
-    access = reread(access)
+    access = reread_table(access)
     table = access.table
     hands = table.played_hands()
     settlement = form.settle(table.round.tournament.house_rules)
@@ -309,11 +319,14 @@ def _conflict(request: HttpRequest, access: TableAccess, form) -> HttpResponse:
     extra = {"preview": settlement, "after": after, "conflict": conflict}
     if not request.htmx:
         return _page(request, access, form=form, **extra)
+    editable = _editable(table)
     context = {
-        "rows": _rows(table, hands),
-        "editable": _editable(table),
+        # As on the page: rendered only when not in the cache (`_rows_cache`).
+        "rows": functools.partial(_rows, table, hands),
+        "editable": editable,
+        **_rows_cache(table, hands, editable),
         "hands": hands,
-        **_standing(request, table, hands, form),
+        **_standing(table, hands, form),
         **extra,
     }
     return render(request, "tournaments/_hand_conflict.html", context)
@@ -330,8 +343,10 @@ def _preview(request: HttpRequest, access: TableAccess, form=None) -> HttpRespon
         context["after"] = _running(table, table.played_hands(), dict(settlement.deltas))
     if request.htmx:
         return render(request, "tournaments/_hand_preview.html", context)
-    # The whole page (no JavaScript) shows the table's sheet too: the table read with it.
-    return _page(request, reread(access), form=form, preview=settlement, after=context.get("after"))
+    # The whole page (no JavaScript), read as `table_page` reads it (its sheet too).
+    return _page(
+        request, reread_table(access), form=form, preview=settlement, after=context.get("after")
+    )
 
 
 def _back(request: HttpRequest, table: Table) -> HttpResponse:
@@ -357,9 +372,7 @@ def _saved(
         "tournament": table.round.tournament,
         "new_rows": _rows(table, [recorded.hand]),
         "editable": True,
-        **_standing(
-            request, table, hands, saved=_("Hand %(n)s saved.") % {"n": recorded.hand.number}
-        ),
+        **_board(table, hands, saved=_("Hand %(n)s saved.") % {"n": recorded.hand.number}),
     }
     return render(request, "tournaments/_hand_saved.html", context)
 
