@@ -98,6 +98,19 @@ class Player(models.Model):
         related_name="players",
     )
     member_number = models.CharField(_("member number"), max_length=20, blank=True)
+    # Optional: with the name it tells two records of one person from namesakes.
+    birth_year = models.PositiveSmallIntegerField(_("birth year"), null=True, blank=True)
+    # Set while this record is merged into another (tournaments.services.players): its
+    # history moved there; the record stays so the merge can be undone until confirmed.
+    merged_into = models.ForeignKey(
+        "self",
+        verbose_name=_("merged into"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="merged_records",
+    )
     email = models.EmailField(_("email"), blank=True)
     phone = models.CharField(_("phone"), max_length=30, blank=True)
     active = models.BooleanField(_("active"), default=True)

@@ -19,6 +19,7 @@ from django_tables2 import RequestConfig
 from accounts.roles import director_required, federation_required, public
 from accounts.text import search_query
 from clubs.collation import person_key
+from clubs.duplicates import PlayerRow, candidate_pairs
 from clubs.forms import ClubForm, MembershipForm, PlayerActiveForm, PlayerForm, SeasonForm
 from clubs.models import Club, Membership, Player, Season
 from clubs.pages import club_sections, player_sections
@@ -80,6 +81,30 @@ def club_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def player_list(request: HttpRequest) -> HttpResponse:
     table, query = _player_table(request, Player.objects.select_related("home_club"))
     return render(request, "clubs/player_list.html", {"table": table, "query": query})
+
+
+@federation_required
+def player_duplicates(request: HttpRequest) -> HttpResponse:
+    """Pairs of player records that may be one person, for the federation to merge."""
+    clubs_of: dict[int, set[int]] = {}
+    for player_id, club_id in Membership.objects.values_list("player", "club"):
+        clubs_of.setdefault(player_id, set()).add(club_id)
+    players = {p.pk: p for p in Player.objects.filter(merged_into=None).select_related("home_club")}
+    rows = [
+        PlayerRow(
+            p.pk,
+            p.first_name,
+            p.last_name,
+            p.birth_year,
+            p.member_number,
+            frozenset({p.home_club_id, *clubs_of.get(p.pk, ())}),
+        )
+        for p in players.values()
+    ]
+    pairs = [
+        (players[pair.first], players[pair.second], pair.reason) for pair in candidate_pairs(rows)
+    ]
+    return render(request, "clubs/player_duplicates.html", {"pairs": pairs})
 
 
 @public

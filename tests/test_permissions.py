@@ -79,6 +79,7 @@ URLS = {
     "clubs:club_detail": ("get", {"pk": "club"}, None, PUBLIC),
     "clubs:club_edit": ("get", {"pk": "club"}, None, DIRECTOR_ONLY),
     "clubs:player_list": ("get", {}, None, PUBLIC),
+    "clubs:player_duplicates": ("get", {}, None, FEDERATION_ONLY),
     "clubs:player_create": ("get", {}, None, ANY_DIRECTOR_ONLY),
     "clubs:player_detail": ("get", {"pk": "player"}, None, PUBLIC),
     "clubs:player_edit": ("get", {"pk": "player"}, None, DIRECTOR_ONLY),
