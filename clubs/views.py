@@ -7,7 +7,7 @@ clubs and seasons are the federation's. Every view says which with a decorator f
 
 from django.contrib import messages
 from django.db import transaction
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -21,7 +21,7 @@ from accounts.text import search_query
 from clubs.collation import person_key
 from clubs.duplicates import PlayerRow, candidate_pairs
 from clubs.forms import ClubForm, MembershipForm, PlayerActiveForm, PlayerForm, SeasonForm
-from clubs.models import Club, Membership, Player, Season
+from clubs.models import Club, Membership, Player, PlayerMerge, Season
 from clubs.pages import club_sections, player_sections
 from clubs.permissions import club_itself, director_of, limit_club_choices, player_club
 from clubs.tables import RosterTable
@@ -62,7 +62,7 @@ def _player_table(request: HttpRequest, players) -> tuple[RosterTable, str]:
 @public
 def club_detail(request: HttpRequest, pk: int) -> HttpResponse:
     club = get_object_or_404(Club, pk=pk)
-    roster = Player.objects.roster(club).select_related("home_club")
+    roster = Player.objects.roster(club).filter(merged_into=None).select_related("home_club")
     table, query = _player_table(request, roster)
     return render(
         request,
@@ -79,7 +79,9 @@ def club_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 @public
 def player_list(request: HttpRequest) -> HttpResponse:
-    table, query = _player_table(request, Player.objects.select_related("home_club"))
+    # A record merged into another is that player's: listed once, under the kept record.
+    unmerged = Player.objects.filter(merged_into=None).select_related("home_club")
+    table, query = _player_table(request, unmerged)
     return render(request, "clubs/player_list.html", {"table": table, "query": query})
 
 
@@ -111,15 +113,18 @@ def player_duplicates(request: HttpRequest) -> HttpResponse:
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     memberships = Membership.objects.select_related("club").order_by("-date_from")
     player = get_object_or_404(
-        Player.objects.select_related("home_club").prefetch_related(
+        Player.objects.select_related("home_club", "merged_into").prefetch_related(
             Prefetch("memberships", queryset=memberships)
         ),
         pk=pk,
     )
+    open_merges = PlayerMerge.objects.filter(
+        Q(kept=player) | Q(duplicate=player), state=PlayerMerge.State.MERGED
+    ).select_related("kept", "duplicate")
     return render(
         request,
         "clubs/player_detail.html",
-        {"player": player, "sections": player_sections(player)},
+        {"player": player, "open_merges": open_merges, "sections": player_sections(player)},
     )
 
 
