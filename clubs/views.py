@@ -24,6 +24,7 @@ from clubs.forms import ClubForm, MembershipForm, PlayerActiveForm, PlayerForm, 
 from clubs.models import Club, Membership, Player, PlayerMerge, Season
 from clubs.pages import club_sections, player_sections
 from clubs.permissions import club_itself, director_of, limit_club_choices, player_club
+from clubs.seasons import club_on
 from clubs.tables import RosterTable
 
 
@@ -121,10 +122,20 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     open_merges = PlayerMerge.objects.filter(
         Q(kept=player) | Q(duplicate=player), state=PlayerMerge.State.MERGED
     ).select_related("kept", "duplicate")
+    # Each federation-wide season with the club the player was a member of on its first day.
+    seasons = [
+        (season, club_on(player.memberships.all(), season.start_date))
+        for season in Season.objects.filter(club=None)
+    ]
     return render(
         request,
         "clubs/player_detail.html",
-        {"player": player, "open_merges": open_merges, "sections": player_sections(player)},
+        {
+            "player": player,
+            "open_merges": open_merges,
+            "season_clubs": [(s, m) for s, m in seasons if m],
+            "sections": player_sections(player),
+        },
     )
 
 

@@ -1,13 +1,14 @@
 """Merging two records of one person: history moves, undo restores, refusals in words."""
 
 import datetime
+import re
 
 import pytest
 from django.urls import reverse
 from django.utils import timezone
 
 from accounts import roles
-from clubs.models import Membership, Player, PlayerMerge
+from clubs.models import Membership, Player, PlayerMerge, Season
 from clubs.permissions import grant
 from tests import cast
 from tournaments.models import AuditEntry, Bye, Registration, ScoreSheet, Seat, SheetLine
@@ -157,3 +158,16 @@ def test_player_page_queries_do_not_grow_with_merges(
         merge_players(keep, unrelated, federation)
     with django_assert_max_num_queries(baseline):
         client.get(url)
+
+
+def test_the_kept_page_names_the_club_of_each_season(players, keep, club, federation):
+    Season.objects.create(name="Season 2019", start_date="2019-03-01", end_date="2019-12-31")
+    Season.objects.create(name="Season 2021", start_date="2021-03-01", end_date="2021-12-31")
+    Season.objects.create(name="Season 2010", start_date="2010-03-01", end_date="2010-12-31")
+    _membership(players[0], keep.home_club, "2018-01-01", "2020-12-31")
+    merge_players(keep, players[0], federation)
+    page = cast.client_for(federation).get(keep.get_absolute_url()).content.decode()
+    seasons = page.split("Club by season")[1]
+    assert re.search(r"Season 2019</td><td><a [^>]*>Tarokový klub Břeclav<", seasons)
+    assert re.search(r"Season 2021</td><td><a [^>]*>SPJST Lodge 88<", seasons)
+    assert "Season 2010" not in seasons  # no membership in force then
