@@ -41,6 +41,7 @@ class PlayerForm(CleanTextMixin, forms.ModelForm):
             "display_name",
             "home_club",
             "member_number",
+            "birth_year",
             "email",
             "phone",
             "active",

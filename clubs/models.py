@@ -98,6 +98,19 @@ class Player(models.Model):
         related_name="players",
     )
     member_number = models.CharField(_("member number"), max_length=20, blank=True)
+    # Optional: with the name it tells two records of one person from namesakes.
+    birth_year = models.PositiveSmallIntegerField(_("birth year"), null=True, blank=True)
+    # Set while this record is merged into another (tournaments.services.players): its
+    # history moved there; the record stays so the merge can be undone until confirmed.
+    merged_into = models.ForeignKey(
+        "self",
+        verbose_name=_("merged into"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="merged_records",
+    )
     email = models.EmailField(_("email"), blank=True)
     phone = models.CharField(_("phone"), max_length=30, blank=True)
     active = models.BooleanField(_("active"), default=True)
@@ -351,3 +364,44 @@ class ClubRole(models.Model):
         return (self.user.get_username(), self.club.short_name, self.role)
 
     natural_key.dependencies = ["auth.user", "clubs.club"]
+
+
+class PlayerMerge(models.Model):
+    """One person's two records made one (`tournaments.services.players`), and its record.
+
+    The duplicate is kept, marked merged into the kept record; `moved` lists every row
+    moved to the kept record, so undoing the merge moves exactly those back. A
+    confirmed merge is final.
+    """
+
+    class State(models.TextChoices):
+        MERGED = "merged", _("Merged")
+        UNDONE = "undone", _("Undone")
+        CONFIRMED = "confirmed", _("Confirmed")
+
+    kept = models.ForeignKey(
+        Player, verbose_name=_("kept"), on_delete=models.PROTECT, related_name="merges_kept"
+    )
+    duplicate = models.ForeignKey(
+        Player, verbose_name=_("duplicate"), on_delete=models.PROTECT, related_name="merges"
+    )
+    state = models.CharField(_("state"), max_length=10, choices=State, default=State.MERGED)
+    # Model label and field → ids of the rows moved; "active" is the duplicate's before.
+    moved = models.JSONField(default=dict, editable=False)
+    merged_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    merged_at = models.DateTimeField(auto_now_add=True)
+    # Who undid or confirmed the merge, and when.
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
+    )
+    closed_at = models.DateTimeField(null=True)
+
+    class Meta:
+        ordering = ["-merged_at"]
+        verbose_name = _("player merge")
+        verbose_name_plural = _("player merges")
+
+    def __str__(self) -> str:
+        return f"{self.duplicate} → {self.kept} ({self.state})"

@@ -10,6 +10,7 @@ urlpatterns = [
     path("clubs/<int:pk>/", views.club_detail, name="club_detail"),
     path("clubs/<int:pk>/edit/", views.club_edit, name="club_edit"),
     path("players/", views.player_list, name="player_list"),
+    path("players/duplicates/", views.player_duplicates, name="player_duplicates"),
     path("players/new/", views.player_create, name="player_create"),
     path("players/<int:pk>/", views.player_detail, name="player_detail"),
     path("players/<int:pk>/edit/", views.player_edit, name="player_edit"),

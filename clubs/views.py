@@ -7,7 +7,7 @@ clubs and seasons are the federation's. Every view says which with a decorator f
 
 from django.contrib import messages
 from django.db import transaction
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -19,10 +19,12 @@ from django_tables2 import RequestConfig
 from accounts.roles import director_required, federation_required, public
 from accounts.text import search_query
 from clubs.collation import person_key
+from clubs.duplicates import PlayerRow, candidate_pairs
 from clubs.forms import ClubForm, MembershipForm, PlayerActiveForm, PlayerForm, SeasonForm
-from clubs.models import Club, Membership, Player, Season
+from clubs.models import Club, Membership, Player, PlayerMerge, Season
 from clubs.pages import club_sections, player_sections
 from clubs.permissions import club_itself, director_of, limit_club_choices, player_club
+from clubs.seasons import club_on
 from clubs.tables import RosterTable
 
 
@@ -61,7 +63,7 @@ def _player_table(request: HttpRequest, players) -> tuple[RosterTable, str]:
 @public
 def club_detail(request: HttpRequest, pk: int) -> HttpResponse:
     club = get_object_or_404(Club, pk=pk)
-    roster = Player.objects.roster(club).select_related("home_club")
+    roster = Player.objects.roster(club).filter(merged_into=None).select_related("home_club")
     table, query = _player_table(request, roster)
     return render(
         request,
@@ -78,23 +80,62 @@ def club_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 @public
 def player_list(request: HttpRequest) -> HttpResponse:
-    table, query = _player_table(request, Player.objects.select_related("home_club"))
+    # A record merged into another is that player's: listed once, under the kept record.
+    unmerged = Player.objects.filter(merged_into=None).select_related("home_club")
+    table, query = _player_table(request, unmerged)
     return render(request, "clubs/player_list.html", {"table": table, "query": query})
+
+
+@federation_required
+def player_duplicates(request: HttpRequest) -> HttpResponse:
+    """Pairs of player records that may be one person, for the federation to merge."""
+    clubs_of: dict[int, set[int]] = {}
+    for player_id, club_id in Membership.objects.values_list("player", "club"):
+        clubs_of.setdefault(player_id, set()).add(club_id)
+    players = {p.pk: p for p in Player.objects.filter(merged_into=None).select_related("home_club")}
+    rows = [
+        PlayerRow(
+            p.pk,
+            p.first_name,
+            p.last_name,
+            p.birth_year,
+            p.member_number,
+            frozenset({p.home_club_id, *clubs_of.get(p.pk, ())}),
+        )
+        for p in players.values()
+    ]
+    pairs = [
+        (players[pair.first], players[pair.second], pair.reason) for pair in candidate_pairs(rows)
+    ]
+    return render(request, "clubs/player_duplicates.html", {"pairs": pairs})
 
 
 @public
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     memberships = Membership.objects.select_related("club").order_by("-date_from")
     player = get_object_or_404(
-        Player.objects.select_related("home_club").prefetch_related(
+        Player.objects.select_related("home_club", "merged_into").prefetch_related(
             Prefetch("memberships", queryset=memberships)
         ),
         pk=pk,
     )
+    open_merges = PlayerMerge.objects.filter(
+        Q(kept=player) | Q(duplicate=player), state=PlayerMerge.State.MERGED
+    ).select_related("kept", "duplicate")
+    # Each federation-wide season with the club the player was a member of on its first day.
+    seasons = [
+        (season, club_on(player.memberships.all(), season.start_date))
+        for season in Season.objects.filter(club=None)
+    ]
     return render(
         request,
         "clubs/player_detail.html",
-        {"player": player, "sections": player_sections(player)},
+        {
+            "player": player,
+            "open_merges": open_merges,
+            "season_clubs": [(s, m) for s, m in seasons if m],
+            "sections": player_sections(player),
+        },
     )
 
 

@@ -48,6 +48,7 @@ from tournaments.models import (
     Table,
     Tournament,
 )
+from tournaments.services.players import merge_players
 
 pytestmark = pytest.mark.django_db
 
@@ -202,6 +203,12 @@ def site(club, player, round1, table1, table2, director, judge) -> Site:
         SheetLine.objects.create(sheet=sheet, seat=seat.number, player=seat.player, chips=100)
     table1.refresh_from_db()
     tournament = round1.tournament
+    namesake = Player.objects.create(first_name="Anton", last_name="Hájek", home_club=club)
+    merged = merge_players(
+        Player.objects.create(first_name="Eva", last_name="Nová", home_club=club),
+        Player.objects.create(first_name="Eva", last_name="Nova", home_club=club),
+        director,
+    )
     clients = {"anon": Client(raise_request_exception=False)}
     for role, user in (("director", director), ("judge", judge)):
         clients[role] = Client(raise_request_exception=False)
@@ -210,6 +217,8 @@ def site(club, player, round1, table1, table2, director, judge) -> Site:
         objects={
             "club": club.pk,
             "player": player.pk,
+            "namesake": namesake.pk,
+            "merge": merged.pk,
             "season": season.pk,
             "tournament": tournament.pk,
             "registration": tournament.registrations.first().pk,
@@ -373,6 +382,9 @@ VIEWS = {
     "clubs:player_create": View("director", _player_form),
     "clubs:player_edit": View("director", _player_form),
     "clubs:player_set_active": View("director", lambda s: {"active": "0"}),
+    "tournaments:player_merge": View(
+        "director", lambda s: {"keep": s.objects["player"], "duplicate": s.objects["namesake"]}
+    ),
     "clubs:membership_create": View(
         "director",
         lambda s: {"club": s.objects["club"], "role": "member", "date_from": "2026-01-01"},

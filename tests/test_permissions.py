@@ -21,12 +21,13 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from accounts import roles
-from clubs.models import Season
+from clubs.models import Player, Season
 from clubs.permissions import grant
 from tests import cast as build
 from tests.tournaments.helpers import hand_post
 from tournaments.access import TABLE_JUDGE
 from tournaments.models import Hand, ScoreSheet, SheetLine, Table
+from tournaments.services.players import merge_players
 
 LOGIN = "login"  # an anonymous visitor is sent to the login page
 # The judges and the director of the cast's club, a judge and a director of another club,
@@ -79,12 +80,27 @@ URLS = {
     "clubs:club_detail": ("get", {"pk": "club"}, None, PUBLIC),
     "clubs:club_edit": ("get", {"pk": "club"}, None, DIRECTOR_ONLY),
     "clubs:player_list": ("get", {}, None, PUBLIC),
+    "clubs:player_duplicates": ("get", {}, None, FEDERATION_ONLY),
     "clubs:player_create": ("get", {}, None, ANY_DIRECTOR_ONLY),
     "clubs:player_detail": ("get", {"pk": "player"}, None, PUBLIC),
     "clubs:player_edit": ("get", {"pk": "player"}, None, DIRECTOR_ONLY),
     "clubs:player_set_active": ("post", {"pk": "player"}, {"active": "0"}, DIRECTOR_POST),
     "clubs:membership_create": ("get", {"pk": "player"}, None, DIRECTOR_ONLY),
     "clubs:season_list": ("get", {}, None, PUBLIC),
+    # Merging two records of one person, undoing and confirming it: the federation's.
+    "tournaments:player_merge": (
+        "post",
+        {},
+        {"keep": "player", "duplicate": "namesake"},
+        _answers(("federation",), 302),
+    ),
+    "tournaments:player_unmerge": ("post", {"pk": "merge"}, {}, _answers(("federation",), 302)),
+    "tournaments:player_merge_confirm": (
+        "post",
+        {"pk": "merge"},
+        {},
+        _answers(("federation",), 302),
+    ),
     "clubs:season_create": ("get", {}, None, FEDERATION_ONLY),
     "clubs:season_edit": ("get", {"pk": "season"}, None, FEDERATION_ONLY),
     # An empty form body is not JSON: the endpoint answers 400 to anyone.
@@ -331,9 +347,17 @@ def _objects(club, player, tournament, table1, users) -> dict:
     )
     for seat in table1.seats.all():
         SheetLine.objects.create(sheet=sheet, seat=seat.number, player=seat.player, chips=100)
+    namesake = Player.objects.create(first_name="Anton", last_name="Hájek", home_club=club)
+    merged = merge_players(
+        Player.objects.create(first_name="Eva", last_name="Nová", home_club=club),
+        Player.objects.create(first_name="Eva", last_name="Nova", home_club=club),
+        users["federation"],
+    )
     return {
         "club": club.pk,
         "player": player.pk,
+        "namesake": namesake.pk,
+        "merge": merged.pk,
         "season": season.pk,
         "tournament": tournament.pk,
         "registration": tournament.registrations.first().pk,

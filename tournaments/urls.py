@@ -4,6 +4,7 @@ from tournaments.views import (
     director,
     finishing,
     offline,
+    players,
     printing,
     queue,
     rounds,
@@ -64,6 +65,11 @@ urlpatterns = [
     ),
     path("tournaments/<int:pk>/hands.<str:fmt>", standings.hands_export, name="hands_export"),
     path("tournaments/<int:pk>/archive.json", standings.tournament_archive, name="archive"),
+    path("players/merge/", players.player_merge, name="player_merge"),
+    path("player-merges/<int:pk>/undo/", players.player_unmerge, name="player_unmerge"),
+    path(
+        "player-merges/<int:pk>/confirm/", players.player_merge_confirm, name="player_merge_confirm"
+    ),
     path("seasons/<int:pk>/leaderboard/", seasons.leaderboard, name="leaderboard"),
     path(
         "seasons/<int:pk>/leaderboard.<str:fmt>",
