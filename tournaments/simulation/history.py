@@ -8,8 +8,9 @@ sheet entered by the judge and confirmed by the director, the round closed, the
 tournament finished. So the invariants the services keep hold (an SPJST sheet totals 400).
 
 Seeded: the same seed and sizes build the same history (`digest` says so in one line).
-The run's main generator draws the federation; each tournament has its own, so a short
-run is the first tournaments of a long one.
+The federation, the order of games and each tournament have generators of their own
+(seeded from the run's seed and the tournament's number), so what one tournament draws
+does not shift the next.
 """
 
 import datetime
