@@ -2,6 +2,7 @@
 hands, every game played, and the hidden skill tilting the results."""
 
 from collections import defaultdict
+from io import StringIO
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -49,6 +50,22 @@ def test_refuses_a_database_with_clubs():
         _simulate(1)
 
     assert not Tournament.objects.exists()
+
+
+def test_reports_progress_and_its_digest_unless_quiet():
+    out = StringIO()
+
+    call_command("simulate_history", tournaments=2, seed=SEED, progress=1, stdout=out)
+
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "Seed 7: 2 tournaments, 2 clubs, 72 players"
+    assert [line.split(",")[0] for line in lines[1:3]] == ["1/2 tournaments", "2/2 tournaments"]
+    assert lines[3] == f"Digest {digest()}"
+
+
+def test_refuses_too_few_players():
+    with pytest.raises(CommandError, match="at least 72 players"):
+        call_command("simulate_history", tournaments=1, players=10, verbosity=0)
 
 
 @pytest.fixture

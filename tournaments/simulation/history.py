@@ -167,7 +167,7 @@ def play_tournament(
         hands_per_round=HANDS_PER_ROUND,
         table_size=rules.TABLE_SIZES[0],
     )
-    field = rng.sample(range(plan.players), rng.choice(FIELD_SIZES))
+    field = _field(rng, plan, federation.clubs.index(club), rng.choice(FIELD_SIZES))
     for index in sorted(field):
         services.register(tournament=tournament, player=federation.players[index], checked_in=True)
     skills = {federation.players[index].pk: skill_of(plan.seed, index) for index in field}
@@ -182,6 +182,16 @@ def play_tournament(
             _play_table(federation, tournament, table, skills, rng)
         services.set_round_status(round_=round_, status=Round.Status.CLOSED, by=federation.director)
     return services.finish_tournament(tournament=tournament, by=federation.director)
+
+
+def _field(rng: random.Random, plan: Plan, club: int, size: int) -> list[int]:
+    """Who plays: half the field (or all the club has) from the host club's members, the
+    rest visitors from any club. Player `n` is a member of club `n mod clubs`."""
+    members = range(club, plan.players, plan.clubs)
+    home = rng.sample(members, min(len(members), size // 2))
+    chosen = set(home)
+    visitors = [n for n in rng.sample(range(plan.players), size * 2) if n not in chosen]
+    return home + visitors[: size - len(home)]
 
 
 def _play_table(federation, tournament, table, skills: dict[int, float], rng) -> None:

@@ -10,7 +10,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from clubs.models import Club
 from tournaments.models import Tournament
-from tournaments.simulation.history import DECADE, Plan, digest, simulate
+from tournaments.simulation.history import DECADE, FIELD_SIZES, Plan, digest, simulate
 
 DEFAULT_SEED = 31
 
@@ -37,6 +37,10 @@ class Command(BaseCommand):
         if tournaments < 1:
             raise CommandError("--tournaments must be at least 1.")
         plan = Plan.scaled(seed, tournaments, clubs, players)
+        if plan.clubs < 1 or plan.players < 2 * max(FIELD_SIZES):
+            raise CommandError(
+                f"A history needs a club and at least {2 * max(FIELD_SIZES)} players."
+            )
         started = time.monotonic()
 
         def report(done: int) -> None:
