@@ -105,7 +105,7 @@ def test_the_slovenian_demo_plays_at_a_table_of_six_with_written_scores(client):
     client.force_login(tables[0].judge)
     page = client.get(tables[0].get_absolute_url()).content.decode()
     chips = re.findall(r'<span class="seat-chips">([^<]*)</span>', page)
-    assert chips == ["45", "-200", "45", "110", "45", "0"]
+    assert chips == ["45", "−200", "45", "110", "45", "0"]
 
 
 def test_the_whist_drive_demo_seats_twelve_players_four_to_a_table(client):

@@ -24,17 +24,29 @@ _WORD = re.compile(r"&#?\w+;|\w+")
 register = template.Library()
 
 
+def _magnitude(amount: int | Decimal) -> str:
+    """The amount's size in the active language's numbers (1.5, 1,5)."""
+    if isinstance(amount, int):  # most amounts: no decimal mark to localise (and fast)
+        return str(abs(amount))
+    return number_format(abs(Decimal(amount)).normalize(), use_l10n=True)
+
+
 @register.filter
 def signed(amount: int | Decimal) -> str:
     """An amount with its sign, as on a score sheet: +3, −3, 0, +1.5 (+1,5 in Czech and
     Slovenian: the active language's decimal mark)."""
     if amount == 0:
         return "0"
-    if isinstance(amount, int):  # most amounts: no decimal mark to localise (and fast)
-        text = str(abs(amount))
-    else:
-        text = number_format(abs(Decimal(amount)).normalize(), use_l10n=True)
-    return f"+{text}" if amount > 0 else f"−{text}"
+    return f"+{_magnitude(amount)}" if amount > 0 else f"−{_magnitude(amount)}"
+
+
+@register.filter
+def total(amount: int | Decimal | None) -> str:
+    """A running count as a seat board shows it: 109, −200 (a minus sign, not a hyphen),
+    101,5 in Czech and Slovenian; nothing for a seat with no count."""
+    if amount is None or amount == "":
+        return ""
+    return f"−{_magnitude(amount)}" if amount < 0 else _magnitude(amount)
 
 
 @register.filter

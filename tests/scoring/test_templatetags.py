@@ -5,7 +5,7 @@ from decimal import Decimal
 import pytest
 from django.utils import translation
 
-from scoring.templatetags.scoring_tags import signed
+from scoring.templatetags.scoring_tags import signed, total
 
 
 @pytest.mark.parametrize(
@@ -23,6 +23,22 @@ from scoring.templatetags.scoring_tags import signed
 def test_an_amount_is_signed_in_the_languages_own_numbers(language, amount, shown):
     with translation.override(language):
         assert signed(amount) == shown
+
+
+@pytest.mark.parametrize(
+    ("language", "amount", "shown"),
+    [
+        ("en", 109, "109"),
+        ("en", -200, "−200"),
+        ("cs", Decimal("101.5"), "101,5"),
+        ("sl", Decimal("-12.5"), "−12,5"),
+        ("en", 0, "0"),
+        ("en", None, ""),
+    ],
+)
+def test_a_running_count_has_a_minus_sign_and_no_plus(language, amount, shown):
+    with translation.override(language):
+        assert total(amount) == shown
 
 
 def test_the_card_picker_shows_each_card_as_its_face_reads(client):
