@@ -17,7 +17,7 @@ from urllib.parse import unquote, urlsplit
 
 import httpx
 
-from bench.load_abuse import Flood
+from bench.load_abuse import API, Flood
 from bench.load_pages import (
     OUTCOME_HEADER,
     REFUSAL_HEADER,
@@ -78,6 +78,9 @@ class Stats:
     errors: list[str] = field(default_factory=list)
     gave_up: int = 0  # phones that found no hand form to fill
     flood: Flood | None = None  # what the flooding clients got (the abuse phase)
+    # The API's answers by status as gunicorn gave them (its access log): the rest of the
+    # flood's answers came from nginx in front
+    api_served: Counter = field(default_factory=Counter)
 
     @property
     def requests(self) -> int:
@@ -97,6 +100,7 @@ class Run:
     ledger: "Ledger"
     messages: Messages
     access: Path  # gunicorn's access log
+    stack: str = "gunicorn"  # what `base` is: "nginx" (in front of gunicorn) or "gunicorn"
     api_hands: int = 1  # hands in the abuse phase's documents: the most the API takes
     server_cpu: Callable[[], float] = lambda: float("nan")  # gunicorn's CPU so far, in s
     requests: int = 0
@@ -109,8 +113,10 @@ class Run:
         with self.access.open() as log:
             log.seek(self.access_read)
             for line in log:
-                method, path, _status, ms, htmx = line.split()
-                if method == "GET" and path in pages:
+                method, path, status, ms, htmx = line.split()
+                if path == API:
+                    stats.api_served[status] += 1
+                elif method == "GET" and path in pages:
                     stats.served["page"].append(float(ms))
                 elif method == "POST" and path in actions:
                     stats.served["save htmx" if htmx == "true" else "save"].append(float(ms))
@@ -330,6 +336,7 @@ async def _start_flood(run: Run, seconds: float) -> asyncio.subprocess.Process:
         run.base,
         str(seconds),
         str(run.api_hands),
+        run.stack,
         cwd=ROOT,
         stdout=asyncio.subprocess.PIPE,
         stdin=asyncio.subprocess.DEVNULL,

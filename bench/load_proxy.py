@@ -11,6 +11,7 @@ a millisecond on each refusal. Its rates and bursts are the site's own (API_RATE
 API_RATE_ANONYMOUS), so nginx refuses only what the site would refuse too.
 """
 
+import contextlib
 import math
 import os
 import re
@@ -138,9 +139,11 @@ http {{
 """
 
 
-# docs/deploy.md's proxy headers, but X-Forwarded-Proto: nginx ends TLS on a real site; the
-# rig speaks plain HTTP on loopback and says the visitor used HTTPS, as its clients do.
-PROXY_HEADERS = """proxy_set_header Host $host;
+# docs/deploy.md's proxy headers but two: nginx ends TLS on a real site, while the rig
+# speaks plain HTTP on loopback and says the visitor used HTTPS, as its clients do; and
+# its port is not HTTPS's own, so Host keeps the port the clients sent ($host drops it),
+# as Django's CSRF check compares the Origin with it.
+PROXY_HEADERS = """proxy_set_header Host $http_host;
 proxy_set_header X-Forwarded-Proto https;
 proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
 proxy_set_header X-Request-ID $request_id;
@@ -226,8 +229,6 @@ def errors(folder: Path) -> str:
     """The end of nginx's error log and output, to say why it failed."""
     text = ""
     for name in ("nginx-error.log", "nginx-stderr.log"):
-        try:
+        with contextlib.suppress(OSError):
             text += (folder / name).read_text(errors="replace")
-        except OSError:
-            pass
     return text.strip()[-2000:]

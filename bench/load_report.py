@@ -72,6 +72,11 @@ def report(stats: Stats, phones: int, tables: int) -> str:
         lines.append(f"    refused {count}×: {text}")
     if stats.flood is not None:
         lines.append(stats.flood.summary())
+        by_site = stats.api_served["429"]
+        lines.append(
+            f"    refused by nginx: {max(stats.flood.answers['429'] - by_site, 0)}, by the "
+            f"site: {by_site}; scored by the site: {stats.api_served['200']}"
+        )
     if pace is REALISTIC:
         lines.append(
             f"  target: p95 ≤ {TARGET_P95_MS:.0f} ms over all requests: {p95_all:.0f} ms, "
