@@ -250,6 +250,7 @@ def _run(arguments: argparse.Namespace, name: str, env: dict, log: Path, nginx: 
             stack="nginx" if proxy else "gunicorn",
             api_hands=settings.API_MAX_HANDS,
             server_cpu=lambda: group_cpu(process.pid),
+            proxy_cpu=lambda: group_cpu(proxy.pid) if proxy else float("nan"),
         )
         wanted = arguments.paces.split(",")
         paces = [pace for pace in (REALISTIC, FLAT_OUT, ABUSE) if pace.name in wanted]

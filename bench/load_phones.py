@@ -70,6 +70,7 @@ class Stats:
     served: dict[str, list[float]] = field(default_factory=lambda: {k: [] for k in KINDS})
     client_cpu: float = 0.0  # seconds of CPU this process (the phones) used
     server_cpu: float = 0.0  # seconds of CPU gunicorn (master and workers) used
+    proxy_cpu: float = float("nan")  # seconds of CPU nginx used (NaN: gunicorn alone)
     classes: Counter = field(default_factory=Counter)
     outcomes: Counter = field(default_factory=Counter)
     refusals: Counter = field(default_factory=Counter)
@@ -103,6 +104,7 @@ class Run:
     stack: str = "gunicorn"  # what `base` is: "nginx" (in front of gunicorn) or "gunicorn"
     api_hands: int = 1  # hands in the abuse phase's documents: the most the API takes
     server_cpu: Callable[[], float] = lambda: float("nan")  # gunicorn's CPU so far, in s
+    proxy_cpu: Callable[[], float] = lambda: float("nan")  # nginx's CPU so far, in s
     requests: int = 0
     access_read: int = 0  # how far the access log is read
 
@@ -300,7 +302,7 @@ async def drive(run: Run, tables: list, paces: list[Pace], seconds: float) -> li
         run.served(Stats(REALISTIC))  # the untimed first requests: skipped
         for pace in paces:
             stats = Stats(pace)
-            cpu, server_cpu = _cpu(), run.server_cpu()
+            cpu, server_cpu, proxy_cpu = _cpu(), run.server_cpu(), run.proxy_cpu()
             start = time.monotonic()
             deadline = start + seconds
             flood = await _start_flood(run, seconds) if pace is ABUSE else None
@@ -320,6 +322,7 @@ async def drive(run: Run, tables: list, paces: list[Pace], seconds: float) -> li
             stats.seconds = time.monotonic() - start
             stats.client_cpu = _cpu() - cpu
             stats.server_cpu = run.server_cpu() - server_cpu
+            stats.proxy_cpu = run.proxy_cpu() - proxy_cpu
             await asyncio.sleep(0.5)  # a worker logs a request after its answer went out
             run.served(stats)
             results.append(stats)

@@ -44,6 +44,11 @@ def report(stats: Stats, phones: int, tables: int) -> str:
         f"{stats.requests / stats.seconds:.1f} requests/s; the phones' own CPU: "
         f"{stats.client_cpu:.1f} s; gunicorn's: {stats.server_cpu:.1f} s "
         f"({stats.server_cpu / stats.seconds:.2f} of a core)"
+        + (
+            f"; nginx's: {stats.proxy_cpu:.1f} s ({stats.proxy_cpu / stats.seconds:.2f} of a core)"
+            if stats.proxy_cpu == stats.proxy_cpu  # not NaN: nginx in front
+            else ""
+        )
     )
     lines.append(
         "  answers: "
