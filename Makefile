@@ -88,6 +88,8 @@ bench-phone: $(STAMP)
 
 # The load test (bench/load.py): gunicorn and 32 judges' phones on loopback against the
 # PostgreSQL server of PG_URL, in a database it creates and drops; LOAD_SECONDS per pace.
+# With nginx installed (`apt-get install nginx`; the service need not run) the run puts
+# it in front of gunicorn, with docs/deploy.md's API rate limit; else gunicorn alone.
 LOAD_SECONDS ?= 60
 load: $(STAMP)
 	PG_URL=$(PG_URL) LOAD_SECONDS=$(LOAD_SECONDS) REDIS_URL=$(REDIS_URL) $(BIN)/python bench/load.py

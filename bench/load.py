@@ -10,7 +10,9 @@ What it does, all on this machine (loopback only; bounded in time and requests):
    static files, and builds through the services an SPJST tournament with round 1 in play
    at 32 tables, each with a private judge link (`bench/load_site.py`);
 2. starts gunicorn (production settings, several sync workers) on a free loopback port,
-   in a process group of its own, as behind the HTTPS proxy of docs/deploy.md;
+   in a process group of its own, and nginx in front of it as docs/deploy.md deploys it
+   (bench/load_proxy.py), when nginx is installed; without, gunicorn alone, as behind
+   the HTTPS proxy of docs/deploy.md;
 3. drives a phone per table, and a second phone at every eighth table, each through the
    table's judge link, at two paces: realistic (a hand every 2–6 s per phone) and flat
    out (no pause), and a third time at the realistic pace while 10 anonymous clients
@@ -26,7 +28,7 @@ What it does, all on this machine (loopback only; bounded in time and requests):
    header whether it saved the hand or brings the form back filled in because another
    phone saved first (a refusal: nothing saved); nothing depends on the page's layout,
    only on the form's field names and action;
-4. stops gunicorn (its process group, also on Ctrl-C or an error), checks the database
+4. stops nginx and gunicorn (their process groups, also on Ctrl-C or an error), checks the database
    against the answers (`bench/load_site.py`: every acknowledged hand stored once, no
    duplicates, hands numbered 1..n, chips zero-sum per hand, per table and in the
    standings, the round closed through the services), drops the database and prints
@@ -39,7 +41,7 @@ depends on the machine); under the abuse phase's flood it is enforced: the rate 
 are there to keep it.
 
 This module is the entry point and the run's order; its parts: the database and gunicorn
-(`bench/load_server.py`), the phones and their figures (`bench/load_phones.py`), what a
+(`bench/load_server.py`), nginx (`bench/load_proxy.py`), the phones and their figures (`bench/load_phones.py`), what a
 phone reads in a page and an answer (`bench/load_pages.py`), the verdict on the answers
 and the report (`bench/load_report.py`), the tournament and the check of the database
 (`bench/load_site.py`), the abuse phase's flood (`bench/load_abuse.py`).
@@ -54,6 +56,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import psycopg
 
@@ -63,6 +66,7 @@ sys.path.insert(0, str(ROOT))
 # The run's parts, found through ROOT: its server, its phones, its verdict and report.
 from bench.load_pages import Messages  # noqa: E402
 from bench.load_phones import ABUSE, FLAT_OUT, REALISTIC, SECOND_PHONE_EVERY, Run, drive  # noqa: E402
+from bench.load_proxy import find_nginx, start_nginx, stop_nginx  # noqa: E402
 from bench.load_report import failures, flood_cost, report  # noqa: E402
 from bench.load_server import (  # noqa: E402
     create_database,
@@ -131,6 +135,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"load: {error}", file=sys.stderr)
         return 2
     name = f"tarock_load_{os.getpid()}_{secrets.token_hex(3)}"
+    nginx = find_nginx()
     # The production settings, as docs/deploy.md runs them; the key is made for this run.
     env = {
         **os.environ,
@@ -141,8 +146,10 @@ def main(argv: list[str] | None = None) -> int:
         "ALLOWED_HOSTS": "127.0.0.1",
         "LOG_LEVEL": "WARNING",
         # Behind the proxy of docs/deploy.md: the abuse phase's clients each come from an
-        # address of their own (X-Forwarded-For), counted apart by the rate limits.
-        "TRUSTED_PROXY_COUNT": "1",
+        # address of their own (X-Forwarded-For), counted apart by the rate limits. nginx
+        # appends the loopback address it heard them from: the clients then stand for a
+        # proxy of their own in front of it (two proxies), else for nginx itself (one).
+        "TRUSTED_PROXY_COUNT": "2" if nginx else "1",
         # With REDIS_URL the workers share it (sessions, docs/deploy.md), under keys of
         # this run's own.
         "CACHE_KEY_PREFIX": name,
@@ -156,18 +163,20 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         with tempfile.TemporaryDirectory(prefix="tarock-load-") as folder:
-            return _run(arguments, name, env, Path(folder) / "gunicorn.log")
+            return _run(arguments, name, env, Path(folder) / "gunicorn.log", nginx)
     except KeyboardInterrupt:
-        print("load: interrupted; gunicorn stopped", file=sys.stderr)
+        print(
+            f"load: interrupted; {'nginx and ' if nginx else ''}gunicorn stopped", file=sys.stderr
+        )
         return 130
-    except RuntimeError as error:  # gunicorn did not start, a judge link did not open
+    except RuntimeError as error:  # gunicorn or nginx did not start, a link did not open
         print(f"load: {error}", file=sys.stderr)
         return 1
     finally:
         drop_database(config, name)
 
 
-def _run(arguments: argparse.Namespace, name: str, env: dict, log: Path) -> int:
+def _run(arguments: argparse.Namespace, name: str, env: dict, log: Path, nginx: str | None) -> int:
     """Build, serve, drive, check; the exit status."""
     import django
 
@@ -200,6 +209,7 @@ def _run(arguments: argparse.Namespace, name: str, env: dict, log: Path) -> int:
     )
     access = log.with_name("access.log")
     process, base = start_gunicorn(env, arguments.workers, log, access)
+    proxy = None
     ledger = load_site.Ledger()
     try:
         asyncio.run(wait_ready(process, base, log))
@@ -210,19 +220,44 @@ def _run(arguments: argparse.Namespace, name: str, env: dict, log: Path) -> int:
             f"load average {os.getloadavg()[0]:.1f}",
             flush=True,
         )
+        if nginx:
+            rates = (settings.API_RATE_ADDRESS, settings.API_RATE_ANONYMOUS)
+            proxy, base = start_nginx(
+                nginx,
+                log.with_name("nginx"),
+                urlsplit(base).netloc,
+                rates,
+                settings.SESSION_COOKIE_NAME,
+            )
+            print(
+                f"load: the stack: nginx → gunicorn (nginx {nginx}, process group "
+                f"{proxy.pid}, at {base}; it refuses anonymous API posts past "
+                f"{rates[0]} an address or {rates[1]} in all)",
+                flush=True,
+            )
+        else:
+            print(
+                "load: the stack: gunicorn alone (nginx is not installed: "
+                "`apt-get install nginx` puts it in front, as docs/deploy.md does)",
+                flush=True,
+            )
         run = Run(
             base,
             urls,
             ledger,
             Messages(),
             access,
+            stack="nginx" if proxy else "gunicorn",
             api_hands=settings.API_MAX_HANDS,
             server_cpu=lambda: group_cpu(process.pid),
+            proxy_cpu=lambda: group_cpu(proxy.pid) if proxy else float("nan"),
         )
         wanted = arguments.paces.split(",")
         paces = [pace for pace in (REALISTIC, FLAT_OUT, ABUSE) if pace.name in wanted]
         results = asyncio.run(drive(run, tables, paces, arguments.seconds))
     finally:
+        if proxy is not None:
+            stop_nginx(proxy)
         stop_gunicorn(process)
     phones = len(tables) + len(tables) // SECOND_PHONE_EVERY
     problems = []

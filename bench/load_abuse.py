@@ -1,10 +1,10 @@
 """The load test's abuse phase (bench/load.py): anonymous clients flood `POST /api/score/`
 with the largest document the API takes, while the judges play at the realistic pace.
 
-The flood runs in a process of its own (`python bench/load_abuse.py BASE SECONDS HANDS`,
-started by bench/load.py), so its own CPU does not slow the event loop that times the
-judges' phones. Each client has an address of its own, sent as a proxy would send it
-(X-Forwarded-For; the run's gunicorn trusts one proxy), sends the next document as soon
+The flood runs in a process of its own (`python bench/load_abuse.py BASE SECONDS HANDS
+STACK`, STACK `nginx` or `gunicorn`, started by bench/load.py), so its own CPU does not
+slow the event loop that times the judges' phones. Each client has an address of its own,
+sent as a proxy in front would send it (X-Forwarded-For), sends the next document as soon
 as the last one is answered and ignores Retry-After, as a script that floods would. It
 prints what it got, as JSON, on its last line.
 
@@ -17,7 +17,8 @@ judges' figures. Having sent its request, a client closes its side of the connec
 the proxy in front of gunicorn does (docs/deploy.md: nginx has the whole request before
 it passes it on): gunicorn's sync worker waits after each answer until the client has
 closed, so a flooding client slow to close would hold a worker, which nginx never lets a
-client do.
+client do. In front of nginx (bench/load_proxy.py) it keeps its side open until the
+answer: nginx takes a client's closing as giving up, and drops the request it passed on.
 
 The phase fails (`failures`) when the judges' p95 exceeds the target, when the API
 answered a server error or not at all, or when a 429 came without Retry-After. A lost or
@@ -158,7 +159,9 @@ def answer(raw: bytes) -> tuple[str, bool]:
     return parts[1].decode(), b"retry-after" in names
 
 
-async def _client(base: str, request: bytes, deadline: float, flood: Flood) -> None:
+async def _client(
+    base: str, request: bytes, deadline: float, flood: Flood, half_close: bool
+) -> None:
     split = urlsplit(base)
     while time.monotonic() < deadline and flood.requests < MAX_REQUESTS:
         try:
@@ -167,10 +170,11 @@ async def _client(base: str, request: bytes, deadline: float, flood: Flood) -> N
             )
             try:
                 writer.write(request)
-                # The whole request is sent: closing this side at once, as the proxy in
-                # front does, spares the worker waiting for the client to close after its
-                # answer (gunicorn lingers for that, up to 2 s).
-                writer.write_eof()
+                if half_close:
+                    # The whole request is sent: closing this side at once, as the proxy
+                    # in front does, spares the worker waiting for the client to close
+                    # after its answer (gunicorn lingers for that, up to 2 s).
+                    writer.write_eof()
                 # The server closes after its answer (Connection: close): read to the end.
                 raw = await asyncio.wait_for(reader.read(), REQUEST_TIMEOUT)
             finally:
@@ -184,8 +188,11 @@ async def _client(base: str, request: bytes, deadline: float, flood: Flood) -> N
             flood.without_retry_after += 1
 
 
-async def flood(base: str, seconds: float, hands: int, clients: int = ABUSERS) -> Flood:
-    """`clients` anonymous clients, each from its own address, for `seconds`."""
+async def flood(
+    base: str, seconds: float, hands: int, clients: int = ABUSERS, proxied: bool = False
+) -> Flood:
+    """`clients` anonymous clients, each from its own address, for `seconds`; `proxied`
+    when `base` is nginx's, not gunicorn's."""
     result = Flood(clients=clients, hands=hands)
     body = document(hands)
     cpu = _cpu()
@@ -193,7 +200,13 @@ async def flood(base: str, seconds: float, hands: int, clients: int = ABUSERS) -
     deadline = started + seconds
     await asyncio.gather(
         *(
-            _client(base, request_bytes(base, f"203.0.113.{n + 1}", body), deadline, result)
+            _client(
+                base,
+                request_bytes(base, f"203.0.113.{n + 1}", body),
+                deadline,
+                result,
+                half_close=not proxied,
+            )
             for n in range(clients)
         )
     )
@@ -208,8 +221,8 @@ def _cpu() -> float:
 
 
 def main(argv: list[str]) -> int:
-    base, seconds, hands = argv[0], float(argv[1]), int(argv[2])
-    print(asyncio.run(flood(base, seconds, hands)).to_json(), flush=True)
+    base, seconds, hands, stack = argv[0], float(argv[1]), int(argv[2]), argv[3]
+    print(asyncio.run(flood(base, seconds, hands, proxied=stack == "nginx")).to_json(), flush=True)
     return 0
 
 

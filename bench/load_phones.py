@@ -17,7 +17,7 @@ from urllib.parse import unquote, urlsplit
 
 import httpx
 
-from bench.load_abuse import Flood
+from bench.load_abuse import API, Flood
 from bench.load_pages import (
     OUTCOME_HEADER,
     REFUSAL_HEADER,
@@ -70,6 +70,7 @@ class Stats:
     served: dict[str, list[float]] = field(default_factory=lambda: {k: [] for k in KINDS})
     client_cpu: float = 0.0  # seconds of CPU this process (the phones) used
     server_cpu: float = 0.0  # seconds of CPU gunicorn (master and workers) used
+    proxy_cpu: float = float("nan")  # seconds of CPU nginx used (NaN: gunicorn alone)
     classes: Counter = field(default_factory=Counter)
     outcomes: Counter = field(default_factory=Counter)
     refusals: Counter = field(default_factory=Counter)
@@ -78,6 +79,9 @@ class Stats:
     errors: list[str] = field(default_factory=list)
     gave_up: int = 0  # phones that found no hand form to fill
     flood: Flood | None = None  # what the flooding clients got (the abuse phase)
+    # The API's answers by status as gunicorn gave them (its access log): the rest of the
+    # flood's answers came from nginx in front
+    api_served: Counter = field(default_factory=Counter)
 
     @property
     def requests(self) -> int:
@@ -97,8 +101,10 @@ class Run:
     ledger: "Ledger"
     messages: Messages
     access: Path  # gunicorn's access log
+    stack: str = "gunicorn"  # what `base` is: "nginx" (in front of gunicorn) or "gunicorn"
     api_hands: int = 1  # hands in the abuse phase's documents: the most the API takes
     server_cpu: Callable[[], float] = lambda: float("nan")  # gunicorn's CPU so far, in s
+    proxy_cpu: Callable[[], float] = lambda: float("nan")  # nginx's CPU so far, in s
     requests: int = 0
     access_read: int = 0  # how far the access log is read
 
@@ -109,8 +115,10 @@ class Run:
         with self.access.open() as log:
             log.seek(self.access_read)
             for line in log:
-                method, path, _status, ms, htmx = line.split()
-                if method == "GET" and path in pages:
+                method, path, status, ms, htmx = line.split()
+                if path == API:
+                    stats.api_served[status] += 1
+                elif method == "GET" and path in pages:
                     stats.served["page"].append(float(ms))
                 elif method == "POST" and path in actions:
                     stats.served["save htmx" if htmx == "true" else "save"].append(float(ms))
@@ -294,7 +302,7 @@ async def drive(run: Run, tables: list, paces: list[Pace], seconds: float) -> li
         run.served(Stats(REALISTIC))  # the untimed first requests: skipped
         for pace in paces:
             stats = Stats(pace)
-            cpu, server_cpu = _cpu(), run.server_cpu()
+            cpu, server_cpu, proxy_cpu = _cpu(), run.server_cpu(), run.proxy_cpu()
             start = time.monotonic()
             deadline = start + seconds
             flood = await _start_flood(run, seconds) if pace is ABUSE else None
@@ -314,6 +322,7 @@ async def drive(run: Run, tables: list, paces: list[Pace], seconds: float) -> li
             stats.seconds = time.monotonic() - start
             stats.client_cpu = _cpu() - cpu
             stats.server_cpu = run.server_cpu() - server_cpu
+            stats.proxy_cpu = run.proxy_cpu() - proxy_cpu
             await asyncio.sleep(0.5)  # a worker logs a request after its answer went out
             run.served(stats)
             results.append(stats)
@@ -330,6 +339,7 @@ async def _start_flood(run: Run, seconds: float) -> asyncio.subprocess.Process:
         run.base,
         str(seconds),
         str(run.api_hands),
+        run.stack,
         cwd=ROOT,
         stdout=asyncio.subprocess.PIPE,
         stdin=asyncio.subprocess.DEVNULL,

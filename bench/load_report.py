@@ -44,6 +44,11 @@ def report(stats: Stats, phones: int, tables: int) -> str:
         f"{stats.requests / stats.seconds:.1f} requests/s; the phones' own CPU: "
         f"{stats.client_cpu:.1f} s; gunicorn's: {stats.server_cpu:.1f} s "
         f"({stats.server_cpu / stats.seconds:.2f} of a core)"
+        + (
+            f"; nginx's: {stats.proxy_cpu:.1f} s ({stats.proxy_cpu / stats.seconds:.2f} of a core)"
+            if stats.proxy_cpu == stats.proxy_cpu  # not NaN: nginx in front
+            else ""
+        )
     )
     lines.append(
         "  answers: "
@@ -72,6 +77,11 @@ def report(stats: Stats, phones: int, tables: int) -> str:
         lines.append(f"    refused {count}×: {text}")
     if stats.flood is not None:
         lines.append(stats.flood.summary())
+        by_site = stats.api_served["429"]
+        lines.append(
+            f"    refused by nginx: {max(stats.flood.answers['429'] - by_site, 0)}, by the "
+            f"site: {by_site}; scored by the site: {stats.api_served['200']}"
+        )
     if pace is REALISTIC:
         lines.append(
             f"  target: p95 ≤ {TARGET_P95_MS:.0f} ms over all requests: {p95_all:.0f} ms, "

@@ -23,7 +23,7 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
-from bench import load_pages, load_phones, load_report, load_server, load_site
+from bench import load_pages, load_phones, load_proxy, load_report, load_server, load_site
 from bench.load_abuse import Flood, answer, failures, flood, request_bytes
 from tournaments.feedback import OUTCOME_HEADER, REFUSAL_HEADER
 
@@ -68,10 +68,13 @@ def _finish(process: subprocess.Popen, timeout: float = 240) -> str:
 
 
 def _gone(output: str) -> None:
-    """The run's gunicorn process group is gone and its database dropped."""
-    group = int(re.search(r"process group (\d+)", output)[1])
-    with pytest.raises(ProcessLookupError):
-        os.killpg(group, 0)
+    """The run's process groups (gunicorn's, and nginx's if it ran) are gone and its
+    database dropped."""
+    groups = [int(group) for group in re.findall(r"process group (\d+)", output)]
+    assert groups, output
+    for group in groups:
+        with pytest.raises(ProcessLookupError):
+            os.killpg(group, 0)
     database = re.search(r"database (tarock_load_\w+)", output)[1]
     settings = connection.settings_dict
     with psycopg.connect(
@@ -92,6 +95,10 @@ def test_a_short_load_run_stores_every_acknowledged_hand_once():
     for pace in ("realistic", "flat out", "abuse"):
         assert f"\n{pace} (36 phones at 32 tables" in output
     assert re.search(r"answers: \d+ 2xx, \d+ 3xx, 0 4xx, 0 5xx, 0 no answer", output)
+    # The stack is named, nginx in front wherever it is installed.
+    stack = "nginx → gunicorn" if load_proxy.find_nginx() else "gunicorn alone"
+    assert f"load: the stack: {stack}" in output
+    assert re.search(r"refused by nginx: \d+, by the site: \d+; scored by the site: \d+", output)
     assert re.search(r"flood: 10 anonymous clients, 50 hands a document, .*\d+ 200", output)
     assert re.search(r"\d+ refused, \d+ scored \(\d+ hands\)\n.*process's own CPU", output)
     assert re.search(r"gunicorn's: \d+\.\d s \(\d\.\d\d of a core\)", output)
@@ -234,7 +241,7 @@ def test_an_interrupted_load_run_stops_its_gunicorn_and_drops_its_database(start
     lines = []
     for line in process.stdout:
         lines.append(line)
-        if "process group" in line:  # gunicorn is serving, the phones are starting
+        if "the stack:" in line:  # gunicorn (and nginx) serving, the phones starting
             process.send_signal(signal.SIGINT)
             break
     output = "".join(lines) + _finish(process)
