@@ -3,14 +3,14 @@ with the largest document the API takes, while the judges play at the realistic 
 
 The flood runs in a process of its own (`python bench/load_abuse.py BASE SECONDS HANDS
 STACK`, STACK `nginx` or `gunicorn`, started by bench/load.py), so its own CPU does not
-slow the event loop that times the judges' phones; it runs at the lowest priority (nice 19), as an attacker's CPU is not the
-site's. Each client has an address of its own,
-sent as a proxy in front would send it (X-Forwarded-For), sends the next document as soon
-as the last one is answered and ignores Retry-After, as a script that floods would. It
+slow the event loop that times the judges' phones, and at the lowest priority (nice 19).
+Each client has an address of its own, sent as a proxy in front would send it
+(X-Forwarded-For), sends the next document as soon as the last one is answered and ignores Retry-After, as a script that floods would. It
 prints what it got, as JSON, on its last line.
 
 On a real site the attackers' machines are not the server's; here they share its two
-cores, so the flood is made as cheap as a flood can be: each client writes the same
+cores, so the flood yields them to the site and the phones and is made as cheap as a
+flood can be: each client writes the same
 request bytes, encoded once, on a fresh connection of raw asyncio streams and reads the
 status line and headers of the answer (an HTTP client library such as httpx spent some
 2 ms of CPU a request, as much as the server's refusal). Its CPU is reported beside the
