@@ -49,9 +49,10 @@ class _Stamps:
 _TOURNAMENT_REFERENCES = frozenset({"host_club", "season", "created_by", "created_at"})
 
 
-def _columns(row: dict, names: Iterable[str]) -> dict[str, Any]:
-    """The archive row's values of `names`, each written to the model field of its name."""
-    return {name: row[name] for name in names}
+def _columns(model: type[models.Model], row: dict, names: Iterable[str]) -> dict[str, Any]:
+    """The archive row's values of `names`, each as the model field of its name holds it
+    (a date a date, not its ISO text), so the saved object reads as one loaded would."""
+    return {name: model._meta.get_field(name).to_python(row[name]) for name in names}
 
 
 def _moment_in(value: str | None) -> datetime.datetime | None:
@@ -112,7 +113,7 @@ def _player(row: dict, club: Club) -> Player:
         )
     if found:
         return found[0]
-    return Player.objects.create(home_club=club, **_columns(row, PLAYER[2:]))
+    return Player.objects.create(home_club=club, **_columns(Player, row, PLAYER[2:]))
 
 
 def _season_in(row: dict | None, clubs: dict[str, Club]) -> Season | None:
@@ -121,7 +122,9 @@ def _season_in(row: dict | None, clubs: dict[str, Club]) -> Season | None:
     club = clubs[row["club"]] if row["club"] else None
     season = Season.objects.filter(name=row["name"], club=club).first()
     if season is None:
-        season = Season.objects.create(name=row["name"], club=club, **_columns(row, SEASON[2:]))
+        season = Season.objects.create(
+            name=row["name"], club=club, **_columns(Season, row, SEASON[2:])
+        )
     return season
 
 
@@ -194,7 +197,9 @@ def _write(document: dict[str, Any], by: User | None) -> Tournament:
     players = {row["key"]: _player(row, clubs[row["home_club"]]) for row in document["players"]}
     t = document["tournament"]
     tournament = Tournament.objects.create(
-        **_columns(t, (name for name in TOURNAMENT if name not in _TOURNAMENT_REFERENCES)),
+        **_columns(
+            Tournament, t, (name for name in TOURNAMENT if name not in _TOURNAMENT_REFERENCES)
+        ),
         host_club=clubs[t["host_club"]],
         season=_season_in(t["season"], clubs),
         created_by=optional(t["created_by"]),

@@ -4,7 +4,6 @@ POST only; the service (`tournaments.services.players`) refuses in words what ca
 merged, and the page the federation returns to says why.
 """
 
-from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
@@ -12,14 +11,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.roles import federation_required
-from clubs.models import Player, PlayerMerge
+from clubs.models import PlayerMerge
 from tournaments.feedback import form_refused, service_refusals
+from tournaments.forms.players import MergeForm
 from tournaments.services.players import confirm_merge, merge_players, unmerge
-
-
-class MergeForm(forms.Form):
-    keep = forms.ModelChoiceField(queryset=Player.objects.all())
-    duplicate = forms.ModelChoiceField(queryset=Player.objects.all())
 
 
 @federation_required
