@@ -25,6 +25,13 @@ from tournaments.services.setup import (
     edit_tournament,
     pinned_house_rules,
 )
+from tournaments.services.signup import (
+    may_act_for,
+    open_for_online,
+    places_taken,
+    register_online,
+    withdraw_online,
+)
 from tournaments.services.tables import reopen_table, set_judge
 
 __all__ = [
@@ -39,8 +46,12 @@ __all__ = [
     "draw_next_round",
     "edit_tournament",
     "finish_tournament",
+    "may_act_for",
+    "open_for_online",
     "pinned_house_rules",
+    "places_taken",
     "register",
+    "register_online",
     "reopen_table",
     "reopen_tournament",
     "set_checked_in",
@@ -48,4 +59,5 @@ __all__ = [
     "set_round_status",
     "swap",
     "withdraw",
+    "withdraw_online",
 ]
