@@ -31,7 +31,18 @@ class TournamentForm(CleanTextMixin, forms.ModelForm):
     class Meta:
         model = Tournament
         fields = list(SETUP_FIELDS)
-        widgets = {"date": _DATE}
+        widgets = {
+            "date": _DATE,
+            "registration_deadline": forms.DateTimeInput(
+                attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"
+            ),
+        }
+        help_texts = {
+            "registration_deadline": _(
+                "Players register themselves online until then; empty: only at the desk."
+            ),
+            "capacity": _("Past this many, online registrations wait in line; empty: no limit."),
+        }
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)

@@ -92,6 +92,8 @@ SETUP_FIELDS = (
     "minutes_per_round",
     "starting_chips",
     "table_size",
+    "registration_deadline",
+    "capacity",
     "standings_method",
 )
 EDITABLE_FIELDS = frozenset({*SETUP_FIELDS, "placement_points"})

@@ -24,6 +24,7 @@ from tournaments.forms.setup import (
     TournamentForm,
 )
 from tournaments.models import Registration, Round, Tournament
+from tournaments.online_registration import online_summary
 
 
 @public
@@ -52,6 +53,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "plan_complete": last is not None and last.number >= tournament.rounds_planned,
             "registered": tournament.registrations.count(),
             "checked_in": tournament.registrations.filter(checked_in=True).count(),
+            **online_summary(tournament, request.user),
         },
     )
 
@@ -92,10 +94,13 @@ def registrations(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     query = search_query(request)
     language = get_language()
+    every = list(tournament.registrations.select_related("player__home_club"))
     registered = sorted(
-        tournament.registrations.select_related("player__home_club"),
+        (r for r in every if r.waiting is None),
         key=lambda r: person_key(r.player.last_name, r.player.first_name, language),
     )
+    # The waiting list in its order: the first moves up when a place is freed.
+    waiting = sorted((r for r in every if r.waiting is not None), key=lambda r: r.waiting)
     found = []
     if query:
         found = (
@@ -113,6 +118,7 @@ def registrations(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "tournament": tournament,
             "registrations": registered,
+            "waiting": waiting,
             "query": query,
             "found": found,
             "new_player_form": NewPlayerForm(),
