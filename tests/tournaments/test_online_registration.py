@@ -17,14 +17,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def open_tournament(tournament):
-    tournament.registration_deadline = timezone.now() + datetime.timedelta(days=3)
-    tournament.capacity = 2
-    tournament.save()
-    return tournament
-
-
-@pytest.fixture
 def accounts(players):
     """Each of the sixteen players signed in with an account of their own."""
     for number, player in enumerate(players):
