@@ -46,7 +46,7 @@ tokens = SignupTokenGenerator()
 
 
 class EmailForm(CleanTextMixin, forms.Form):
-    email = forms.EmailField(label=_("E-mail"), max_length=254)
+    email = forms.EmailField(label=_("Email"), max_length=254)
 
 
 def claimable(email: str) -> Player | None:
