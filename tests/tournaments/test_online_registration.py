@@ -150,3 +150,18 @@ def test_two_sign_ups_for_the_last_place_take_it_one_after_the_other(club, direc
         thread.join(30)
     waiting = sorted(r.waiting is None for r in Registration.objects.all())
     assert waiting == [False, True]
+
+
+def test_the_desk_takes_in_a_player_from_the_waiting_list(open_tournament, players, accounts):
+    *_placed, third = _sign_up(open_tournament, players, 3)
+    services.register(tournament=open_tournament, player=players[2], checked_in=True)
+    third.refresh_from_db()
+    assert third.waiting is None and third.checked_in
+
+
+def test_the_desk_registers_again_a_player_who_withdrew_online(open_tournament, players, accounts):
+    (first,) = _sign_up(open_tournament, players, 1)
+    services.withdraw_online(registration=first, by=players[0].account)
+    services.register(tournament=open_tournament, player=players[0], checked_in=True)
+    first.refresh_from_db()
+    assert first.last_round is None and first.checked_in

@@ -22,9 +22,23 @@ def register(*, tournament: Tournament, player: Player, checked_in: bool = False
         player=player,
         defaults={"checked_in": checked_in, "first_round": next_round},
     )
-    if not created:
+    if not created and not _taken_in_at_the_desk(registration, next_round, checked_in):
         raise TournamentError(_("%(player)s is already registered.") % {"player": player})
     return registration
+
+
+def _taken_in_at_the_desk(registration: Registration, next_round: int, checked_in: bool) -> bool:
+    # Online registration left this row behind: on the waiting list, or withdrawn before
+    # playing a round. The desk takes the player in (past the places, the director's call).
+    never_played = registration.last_round is not None and (
+        registration.last_round < registration.first_round
+    )
+    if registration.waiting is None and not never_played:
+        return False
+    registration.waiting, registration.last_round = None, None
+    registration.first_round, registration.checked_in = next_round, checked_in
+    registration.save(update_fields=["waiting", "last_round", "first_round", "checked_in"])
+    return True
 
 
 @transaction.atomic

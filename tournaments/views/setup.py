@@ -2,7 +2,7 @@
 
 from django.contrib import messages
 from django.db import transaction
-from django.db.models import Count, Prefetch
+from django.db.models import Count, Prefetch, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
@@ -30,7 +30,7 @@ from tournaments.online_registration import online_summary
 @public
 def tournament_list(request: HttpRequest) -> HttpResponse:
     tournaments = Tournament.objects.select_related("host_club", "season").annotate(
-        players=Count("registrations", distinct=True)
+        players=Count("registrations", filter=Q(registrations__waiting__isnull=True), distinct=True)
     )
     return render(request, "tournaments/list.html", {"tournaments": tournaments})
 
@@ -51,7 +51,8 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "tournament": tournament,
             # Every planned round drawn: the page offers to raise the plan, not a draw.
             "plan_complete": last is not None and last.number >= tournament.rounds_planned,
-            "registered": tournament.registrations.count(),
+            # The waiting list is counted apart (online_summary).
+            "registered": tournament.registrations.filter(waiting__isnull=True).count(),
             "checked_in": tournament.registrations.filter(checked_in=True).count(),
             **online_summary(tournament, request.user),
         },
