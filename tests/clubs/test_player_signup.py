@@ -7,9 +7,11 @@ import pytest
 from django.core import mail
 from django.core.cache import cache
 from django.urls import reverse
+from django.utils import timezone
 
 from clubs.models import Player
 from tests import cast
+from tests.tournaments.helpers import tournament_form
 from tournaments.models import Registration
 
 pytestmark = pytest.mark.django_db
@@ -138,3 +140,15 @@ def test_the_pages_queries_do_not_grow_with_registrations(open_tournament, playe
         Registration.objects.create(tournament=t, player=players[0])
     after = (queries_of(lambda: client.get(page)), queries_of(lambda: client.get(mine)))
     assert after == before
+
+
+def test_the_director_opens_online_registration_in_the_setup_form(
+    tournament, club, director_client
+):
+    data = tournament_form(club, registration_deadline="2026-09-01T18:00", capacity=24)
+    response = director_client.post(reverse("tournaments:edit", args=[tournament.pk]), data)
+    assert response.status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.capacity == 24
+    assert timezone.localtime(tournament.registration_deadline).hour == 18
+    assert "Online registration" in director_client.get(response.url).text
