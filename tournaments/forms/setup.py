@@ -11,7 +11,7 @@ from scoring.drive import TABLE as DRIVE_TABLE
 from scoring.translate import error_text
 from tournaments.drive import can_be_drive
 from tournaments.models import Tournament
-from tournaments.services import PINNED_FIELDS, SETUP_FIELDS
+from tournaments.services import PINNED_FIELDS, REGISTRATION_FIELDS, SETUP_FIELDS
 
 # Placement points are given per place at a table; no table seats more.
 MAX_PLACES = 8
@@ -30,7 +30,7 @@ class TournamentForm(CleanTextMixin, forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = list(SETUP_FIELDS)
+        fields = [*SETUP_FIELDS, *REGISTRATION_FIELDS]
         widgets = {
             "date": _DATE,
             "registration_deadline": forms.DateTimeInput(

@@ -20,6 +20,7 @@ from tournaments.services.rounds import finish_tournament, reopen_tournament, se
 from tournaments.services.setup import (
     EDITABLE_FIELDS,
     PINNED_FIELDS,
+    REGISTRATION_FIELDS,
     SETUP_FIELDS,
     create_tournament,
     edit_tournament,
@@ -37,6 +38,7 @@ from tournaments.services.tables import reopen_table, set_judge
 __all__ = [
     "EDITABLE_FIELDS",
     "PINNED_FIELDS",
+    "REGISTRATION_FIELDS",
     "SETUP_FIELDS",
     "TournamentError",
     "add_planned_round",
