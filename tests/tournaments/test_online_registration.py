@@ -125,33 +125,6 @@ def test_the_waiting_list_is_kept_by_the_database(open_tournament, players, acco
         Registration.objects.filter(pk=third.pk).update(checked_in=True)
 
 
-@pytest.mark.postgres
-@pytest.mark.django_db(transaction=True)
-@pytest.mark.skipif(connection.vendor != "postgresql", reason="needs PostgreSQL row locks")
-def test_two_sign_ups_for_the_last_place_take_it_one_after_the_other(club, director):
-    tournament = cast.westfest(club, director)
-    tournament.registration_deadline = timezone.now() + datetime.timedelta(days=1)
-    tournament.capacity = 1
-    tournament.save()
-    racers = cast.sixteen_players(club)[:2]
-    barrier = threading.Barrier(2)
-
-    def sign_up(player):
-        try:
-            barrier.wait()
-            services.register_online(tournament=tournament, player=player, by=director)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=sign_up, args=(p,)) for p in racers]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(30)
-    waiting = sorted(r.waiting is None for r in Registration.objects.all())
-    assert waiting == [False, True]
-
-
 def test_the_desk_takes_in_a_player_from_the_waiting_list(open_tournament, players, accounts):
     *_placed, third = _sign_up(open_tournament, players, 3)
     services.register(tournament=open_tournament, player=players[2], checked_in=True)
@@ -165,3 +138,69 @@ def test_the_desk_registers_again_a_player_who_withdrew_online(open_tournament, 
     services.register(tournament=open_tournament, player=players[0], checked_in=True)
     first.refresh_from_db()
     assert first.last_round is None and first.checked_in
+
+
+def _race(*calls):
+    """Run the calls in threads released together, each on its own connection."""
+    barrier = threading.Barrier(len(calls))
+
+    def run(call):
+        try:
+            barrier.wait()
+            call()
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(call,)) for call in calls]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+
+
+def row_locks(test):
+    """PostgreSQL's real row locks, each thread on its own connection, committed."""
+    for mark in (
+        pytest.mark.postgres,
+        pytest.mark.django_db(transaction=True),
+        pytest.mark.skipif(connection.vendor != "postgresql", reason="needs PostgreSQL row locks"),
+    ):
+        test = mark(test)
+    return test
+
+
+def _racing_tournament(club, director, capacity):
+    tournament = cast.westfest(club, director)
+    tournament.registration_deadline = timezone.now() + datetime.timedelta(days=1)
+    tournament.capacity = capacity
+    tournament.save()
+    return tournament
+
+
+@row_locks
+def test_two_sign_ups_for_the_last_place_take_it_one_after_the_other(club, director):
+    tournament = _racing_tournament(club, director, 1)
+    racers = cast.sixteen_players(club)[:2]
+    _race(
+        *(
+            lambda p=p: services.register_online(tournament=tournament, player=p, by=director)
+            for p in racers
+        )
+    )
+    waiting = sorted(r.waiting is None for r in Registration.objects.all())
+    assert waiting == [False, True]
+
+
+@row_locks
+def test_a_withdrawal_racing_a_sign_up_promotes_the_one_waiting_first(club, director):
+    tournament = _racing_tournament(club, director, 1)
+    placed, waiting, late = cast.sixteen_players(club)[:3]
+    first = services.register_online(tournament=tournament, player=placed, by=director)
+    services.register_online(tournament=tournament, player=waiting, by=director)
+    _race(
+        lambda: services.withdraw_online(registration=first, by=director),
+        lambda: services.register_online(tournament=tournament, player=late, by=director),
+    )
+    holding = Registration.objects.filter(waiting__isnull=True, last_round__isnull=True)
+    assert [r.player for r in holding] == [waiting]
+    assert Registration.objects.get(player=late).waiting is not None

@@ -66,6 +66,8 @@ def withdraw(*, registration: Registration, by) -> None:
     """The player plays no round after the last one drawn; before the first round, the
     place goes to the first one on the waiting list (tournaments.services.signup)."""
     tournament = locks.tournament(registration.tournament_id)
+    # Read again after the lock: a sign-up may have just moved it up from the waiting list.
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
     held_place = registration.waiting is None
     drawn = tournament.rounds.aggregate(n=Max("number"))["n"] or 0
     registration.last_round = max(drawn, registration.first_round - 1)
