@@ -114,6 +114,13 @@ def test_a_player_may_not_register_someone_else(open_tournament, players, accoun
     assert not Registration.objects.exists()
 
 
+def test_no_one_signed_in_registers_a_player_without_an_account(open_tournament, players):
+    from django.contrib.auth.models import AnonymousUser
+
+    with pytest.raises(PermissionDenied):
+        services.register_online(tournament=open_tournament, player=players[0], by=AnonymousUser())
+
+
 def test_a_director_of_the_players_club_registers_them(open_tournament, players, director):
     services.register_online(tournament=open_tournament, player=players[0], by=director)
     assert AuditEntry.objects.filter(action="register online", actor=director).exists()

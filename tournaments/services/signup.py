@@ -26,6 +26,8 @@ from tournaments.services.common import TournamentError
 def may_act_for(user, player: Player) -> bool:
     """The player's own confirmed account, or a director of the player's club or of no
     club in particular (the federation)."""
+    if not user.is_authenticated:
+        return False  # an anonymous pk (None) would match every record without an account
     return player.account_id == user.pk or directs_club(user, player.home_club_id)
 
 
