@@ -5,6 +5,7 @@ import datetime
 import threading
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, connection, connections, transaction
 from django.utils import timezone
@@ -115,8 +116,6 @@ def test_a_player_may_not_register_someone_else(open_tournament, players, accoun
 
 
 def test_no_one_signed_in_registers_a_player_without_an_account(open_tournament, players):
-    from django.contrib.auth.models import AnonymousUser
-
     with pytest.raises(PermissionDenied):
         services.register_online(tournament=open_tournament, player=players[0], by=AnonymousUser())
 
