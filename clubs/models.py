@@ -115,6 +115,16 @@ class Player(models.Model):
     phone = models.CharField(_("phone"), max_length=30, blank=True)
     active = models.BooleanField(_("active"), default=True)
     notes = models.TextField(_("notes"), blank=True)
+    # The player's own sign-in (accounts.signup), confirmed by e-mail: registers online.
+    account = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("player account"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="player_record",
+    )
 
     objects = PlayerManager()
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from clubs import views
+from clubs import signup, views
 
 app_name = "clubs"
 
@@ -9,6 +9,12 @@ urlpatterns = [
     path("clubs/new/", views.club_create, name="club_create"),
     path("clubs/<int:pk>/", views.club_detail, name="club_detail"),
     path("clubs/<int:pk>/edit/", views.club_edit, name="club_edit"),
+    path("players/sign-up/", signup.signup, name="signup"),
+    path(
+        "players/sign-up/<uidb64>/<token>/",
+        signup.signup_confirm,
+        name="signup_confirm",
+    ),
     path("players/", views.player_list, name="player_list"),
     path("players/duplicates/", views.player_duplicates, name="player_duplicates"),
     path("players/new/", views.player_create, name="player_create"),

@@ -3,9 +3,11 @@ and a small SPJST tournament: 16 checked-in players, round 1 drawn and in play, 
 judged by `judge`, table 2 by `other_judge`. Made afresh for each test that asks; the
 builders are in tests/cast.py."""
 
+import datetime
+
 import pytest
 from django.test import Client
-from django.utils import translation
+from django.utils import timezone, translation
 
 from clubs.models import Club, Player
 from tests import cast
@@ -87,6 +89,15 @@ def queries_of():
 @pytest.fixture
 def tournament(club, director) -> Tournament:
     return cast.westfest(club, director)
+
+
+@pytest.fixture
+def open_tournament(tournament) -> Tournament:
+    """The tournament taking online registrations for two more days, with 2 places."""
+    tournament.registration_deadline = timezone.now() + datetime.timedelta(days=2)
+    tournament.capacity = 2
+    tournament.save()
+    return tournament
 
 
 @pytest.fixture

@@ -228,6 +228,12 @@ URLS = {
         {"reason": "recount"},
         DIRECTOR_POST,
     ),
+    "clubs:signup": ("get", {}, None, PUBLIC),
+    "clubs:signup_confirm": ("get", {"uidb64": "uid", "token": "reset_token"}, None, PUBLIC),
+    # A signed-in visitor without a player record is told so on the tournament's page.
+    "tournaments:register_me": ("post", {"pk": "tournament"}, None, _answers(LOGGED_IN, 302)),
+    "tournaments:withdraw_me": ("post", {"pk": "tournament"}, None, _answers(LOGGED_IN, 302)),
+    "tournaments:my_registrations": ("get", {}, None, _answers(LOGGED_IN, 200)),
     "tournaments:my_tables": (
         "get",
         {},

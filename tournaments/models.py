@@ -73,6 +73,9 @@ class Tournament(models.Model):
         _("placement points"), default=list, blank=True, help_text=_("e.g. 4, 3, 2, 1")
     )
     status = models.CharField(_("status"), max_length=10, choices=Status, default=Status.SETUP)
+    # Online registration (tournaments.services.signup) is open until the deadline, if any.
+    registration_deadline = models.DateTimeField(_("registration deadline"), null=True, blank=True)
+    capacity = models.PositiveSmallIntegerField(_("places"), null=True, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True
     )
@@ -146,6 +149,8 @@ class Registration(models.Model):
     first_round = models.PositiveSmallIntegerField(_("first round"), default=1)
     last_round = models.PositiveSmallIntegerField(_("last round"), null=True, blank=True)
     registered_at = models.DateTimeField(auto_now_add=True)
+    # Set while on the waiting list of a full tournament: ascending in order of sign-up.
+    waiting = models.PositiveIntegerField(_("waiting list number"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("registration")
@@ -156,6 +161,11 @@ class Registration(models.Model):
             models.CheckConstraint(
                 condition=Q(last_round__isnull=True) | Q(last_round__gte=F("first_round") - 1),
                 name="withdrawal_after_entry",
+            ),
+            models.UniqueConstraint(fields=["tournament", "waiting"], name="waiting_once"),
+            models.CheckConstraint(
+                condition=Q(waiting__isnull=True) | Q(checked_in=False, last_round__isnull=True),
+                name="waiting_not_playing",
             ),
         ]
 

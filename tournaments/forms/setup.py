@@ -11,7 +11,7 @@ from scoring.drive import TABLE as DRIVE_TABLE
 from scoring.translate import error_text
 from tournaments.drive import can_be_drive
 from tournaments.models import Tournament
-from tournaments.services import PINNED_FIELDS, SETUP_FIELDS
+from tournaments.services import PINNED_FIELDS, REGISTRATION_FIELDS, SETUP_FIELDS
 
 # Placement points are given per place at a table; no table seats more.
 MAX_PLACES = 8
@@ -30,8 +30,19 @@ class TournamentForm(CleanTextMixin, forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = list(SETUP_FIELDS)
-        widgets = {"date": _DATE}
+        fields = [*SETUP_FIELDS, *REGISTRATION_FIELDS]
+        widgets = {
+            "date": _DATE,
+            "registration_deadline": forms.DateTimeInput(
+                attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"
+            ),
+        }
+        help_texts = {
+            "registration_deadline": _(
+                "Players register themselves online until then; empty: only at the desk."
+            ),
+            "capacity": _("Past this many, online registrations wait in line; empty: no limit."),
+        }
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)

@@ -20,16 +20,25 @@ from tournaments.services.rounds import finish_tournament, reopen_tournament, se
 from tournaments.services.setup import (
     EDITABLE_FIELDS,
     PINNED_FIELDS,
+    REGISTRATION_FIELDS,
     SETUP_FIELDS,
     create_tournament,
     edit_tournament,
     pinned_house_rules,
+)
+from tournaments.services.signup import (
+    may_act_for,
+    open_for_online,
+    places_taken,
+    register_online,
+    withdraw_online,
 )
 from tournaments.services.tables import reopen_table, set_judge
 
 __all__ = [
     "EDITABLE_FIELDS",
     "PINNED_FIELDS",
+    "REGISTRATION_FIELDS",
     "SETUP_FIELDS",
     "TournamentError",
     "add_planned_round",
@@ -39,8 +48,12 @@ __all__ = [
     "draw_next_round",
     "edit_tournament",
     "finish_tournament",
+    "may_act_for",
+    "open_for_online",
     "pinned_house_rules",
+    "places_taken",
     "register",
+    "register_online",
     "reopen_table",
     "reopen_tournament",
     "set_checked_in",
@@ -48,4 +61,5 @@ __all__ = [
     "set_round_status",
     "swap",
     "withdraw",
+    "withdraw_online",
 ]

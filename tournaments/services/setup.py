@@ -94,7 +94,10 @@ SETUP_FIELDS = (
     "table_size",
     "standings_method",
 )
-EDITABLE_FIELDS = frozenset({*SETUP_FIELDS, "placement_points"})
+# Online registration (tournaments.services.signup): set up on the same form, but over
+# once the tournament is played, so an archive keeps neither.
+REGISTRATION_FIELDS = ("registration_deadline", "capacity")
+EDITABLE_FIELDS = frozenset({*SETUP_FIELDS, *REGISTRATION_FIELDS, "placement_points"})
 # Fixed once the first round is drawn: the hands already played were scored by them.
 PINNED_FIELDS = ("ruleset", "preset", "table_size", "starting_chips")
 

@@ -2,7 +2,7 @@
 
 from django.contrib import messages
 from django.db import transaction
-from django.db.models import Count, Prefetch
+from django.db.models import Count, Prefetch, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
@@ -24,12 +24,13 @@ from tournaments.forms.setup import (
     TournamentForm,
 )
 from tournaments.models import Registration, Round, Tournament
+from tournaments.online_registration import online_summary
 
 
 @public
 def tournament_list(request: HttpRequest) -> HttpResponse:
     tournaments = Tournament.objects.select_related("host_club", "season").annotate(
-        players=Count("registrations", distinct=True)
+        players=Count("registrations", filter=Q(registrations__waiting__isnull=True), distinct=True)
     )
     return render(request, "tournaments/list.html", {"tournaments": tournaments})
 
@@ -50,8 +51,10 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "tournament": tournament,
             # Every planned round drawn: the page offers to raise the plan, not a draw.
             "plan_complete": last is not None and last.number >= tournament.rounds_planned,
-            "registered": tournament.registrations.count(),
+            # The waiting list is counted apart (online_summary).
+            "registered": tournament.registrations.filter(waiting__isnull=True).count(),
             "checked_in": tournament.registrations.filter(checked_in=True).count(),
+            **online_summary(tournament, request.user),
         },
     )
 
@@ -92,10 +95,13 @@ def registrations(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     query = search_query(request)
     language = get_language()
+    every = list(tournament.registrations.select_related("player__home_club"))
     registered = sorted(
-        tournament.registrations.select_related("player__home_club"),
+        (r for r in every if r.waiting is None),
         key=lambda r: person_key(r.player.last_name, r.player.first_name, language),
     )
+    # The waiting list in its order: the first moves up when a place is freed.
+    waiting = sorted((r for r in every if r.waiting is not None), key=lambda r: r.waiting)
     found = []
     if query:
         found = (
@@ -113,6 +119,7 @@ def registrations(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "tournament": tournament,
             "registrations": registered,
+            "waiting": waiting,
             "query": query,
             "found": found,
             "new_player_form": NewPlayerForm(),
