@@ -14,7 +14,6 @@ from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import formats
 from django.utils.functional import cached_property
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player, Season
@@ -104,27 +103,6 @@ class Tournament(models.Model):
     def rules(self) -> Ruleset:
         """The ruleset the tournament is played by: everything about its game is asked of it."""
         return get_ruleset(self.ruleset)
-
-    def house_rule_rows(self) -> list[tuple[str, str]]:
-        """The pinned house rules as a director reads them: each setting's title and its
-        value (yes/no, a choice's title, a number in the locale's form)."""
-        declared = {rule.name: rule for rule in self.rules.HOUSE_RULES}
-        rows = []
-        for name, value in self.house_rules.items():
-            rule = declared.get(name)
-            if rule is None:
-                rows.append((name, str(value)))
-                continue
-            if isinstance(value, bool):
-                shown = str(gettext("yes") if value else gettext("no"))
-            elif rule.choice_titles and value in rule.choices:
-                shown = gettext(rule.choice_titles[rule.choices.index(value)])
-            elif isinstance(value, int | Decimal):
-                shown = formats.number_format(value, use_l10n=True)
-            else:
-                shown = str(value)
-            rows.append((gettext(rule.title) if rule.title else name, shown))
-        return rows
 
     @property
     def table_total(self) -> int | None:

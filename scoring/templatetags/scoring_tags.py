@@ -50,6 +50,30 @@ def total(amount: int | Decimal | None) -> str:
 
 
 @register.filter
+def pinned_rows(house_rules: Mapping[str, Any], rules: Any) -> list[tuple[str, str]]:
+    """A tournament's pinned house rules (`rules` its ruleset) as a director reads them:
+    each setting's title and its value (yes/no, a choice's title, a number in the locale's
+    form)."""
+    declared = {rule.name: rule for rule in rules.HOUSE_RULES}
+    rows = []
+    for name, value in house_rules.items():
+        rule = declared.get(name)
+        if rule is None:
+            rows.append((name, str(value)))
+            continue
+        if isinstance(value, bool):
+            shown = gettext("yes") if value else gettext("no")
+        elif rule.choice_titles and value in rule.choices:
+            shown = gettext(rule.choice_titles[rule.choices.index(value)])
+        elif isinstance(value, int | Decimal):
+            shown = number_format(value, use_l10n=True)
+        else:
+            shown = str(value)
+        rows.append((gettext(rule.title) if rule.title else name, shown))
+    return rows
+
+
+@register.filter
 def getfield(form: forms.BaseForm, name: str) -> forms.BoundField:
     """The bound field `name` of a form (for fields built at run time)."""
     return form[name]

@@ -52,3 +52,16 @@ def test_the_card_picker_shows_each_card_as_its_face_reads(client):
     assert 'value="skys"><span>Škýz</span>' in czech
     two_packs = client.get(reverse("scoring:calculator", args=["si_double"])).content.decode()
     assert 'value="K-hearts/2"><span>K</span>' in two_packs
+
+
+def test_pinned_house_rules_read_as_titles_and_values_in_the_language():
+    from scoring.registry import get_ruleset
+    from scoring.templatetags.scoring_tags import pinned_rows
+
+    pinned = {"prever_back_multiplier": 3, "valat_replaces_game": False, "unknown_rule": 7}
+    with translation.override("cs"):
+        rows = dict(pinned_rows(pinned, get_ruleset("spjst")))
+    assert rows["Uhraný valát nahrazuje hru"] == "ne"
+    assert "3" in rows.values()
+    # A setting the ruleset no longer declares is still shown, by its stored name.
+    assert rows["unknown_rule"] == "7"
