@@ -382,6 +382,7 @@ VIEWS = {
     "clubs:player_create": View("director", _player_form),
     "clubs:player_edit": View("director", _player_form),
     "clubs:player_set_active": View("director", lambda s: {"active": "0"}),
+    "clubs:signup": View("anon", lambda s: {"email": "new.player@example.org"}),
     "tournaments:player_merge": View(
         "director", lambda s: {"keep": s.objects["player"], "duplicate": s.objects["namesake"]}
     ),
