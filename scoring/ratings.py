@@ -114,27 +114,35 @@ def best_first(ratings: Iterable[PlayerRating]) -> list[PlayerRating]:
     return sorted(ratings, key=lambda r: (-r.ordinal, -r.events, r.player))
 
 
-def rate_tables(tables: Iterable[TableResult]) -> tuple[list[PlayerRating], list[RatingStep]]:
-    """Rate ``tables`` in the order given, everyone starting at the model's default.
+def rate_tables(
+    tables: Iterable[TableResult], start: Mapping[int, PlayerRating] | None = None
+) -> tuple[list[PlayerRating], list[RatingStep]]:
+    """Rate ``tables`` in the order given, each player starting from ``start`` (the
+    ratings before these tables, when they continue a rated history) or else from the
+    model's default.
 
-    Returns every player's final rating (best first) and the history, one step per
-    player per table, in order. A table of fewer than two players changes nothing and is
-    skipped. The same tables in the same order give the same figures.
+    Returns the final rating of every player at these tables (best first) and the
+    history, one step per player per table, in order. A table of fewer than two players
+    changes nothing and is skipped. The same tables in the same order give the same
+    figures, and rating them in two parts (the second starting from the first's
+    ratings) gives what rating them at once does.
     """
     model = PlackettLuce()
     current: dict[int, PlayerRating] = {}
+    before_all = start or {}
     steps: list[RatingStep] = []
     for table in tables:
         if len(table.amounts) < 2:
             continue
         players = sorted(table.amounts)
         ranks = table_ranks(table.amounts)
-        teams = [[_model_rating(model, current.get(player))] for player in players]
+        before = {player: current.get(player) or before_all.get(player) for player in players}
+        teams = [[_model_rating(model, before[player])] for player in players]
         rated = model.rate(teams, ranks=[ranks[player] for player in players])
         for player, (new,) in zip(players, rated, strict=True):
-            before = current.get(player)
+            previous = before[player]
             current[player] = PlayerRating(
-                player, new.mu, new.sigma, (before.events if before else 0) + 1, table.key
+                player, new.mu, new.sigma, (previous.events if previous else 0) + 1, table.key
             )
             steps.append(RatingStep(table.key, player, ranks[player], new.mu, new.sigma))
     return best_first(current.values()), steps

@@ -78,3 +78,12 @@ def test_ratings_carry_over_and_count_the_tables():
 def test_the_same_tables_give_the_same_figures():
     tables = [TableResult(n, {1: n % 3, 2: -(n % 5), 3: n % 2, 4: 0}) for n in range(50)]
     assert rate_tables(tables) == rate_tables(tables)
+
+
+def test_rating_in_two_parts_gives_what_rating_at_once_does():
+    tables = [TableResult(n, {1: n % 3, 2: -(n % 5), 3: n % 2, n % 7 + 4: 1}) for n in range(20)]
+    at_once, _steps = rate_tables(tables)
+    first, _steps = rate_tables(tables[:12])
+    second, _steps = rate_tables(tables[12:], start={r.player: r for r in first})
+    merged = {r.player: r for r in first} | {r.player: r for r in second}
+    assert {r.player: r for r in at_once} == merged
