@@ -1,7 +1,8 @@
 """The tournaments' sections of the club and player pages (registered in `clubs.pages`).
 
 The club page shows its players' results and the tournaments it hosted; the player page
-the tournaments the player played, with the chart of chips after each round. The clubs
+the tournaments the player played, with the chart of chips after each round, and the
+player's ratings. The clubs
 app shows these without importing tournaments.
 """
 
@@ -10,6 +11,7 @@ from django.utils.safestring import SafeString
 
 from clubs.models import Club, Player
 from tournaments.charts import chips_chart
+from tournaments.rating_models import FAMILY_TITLES
 from tournaments.score_words import score_words
 from tournaments.totals import club_results, club_rulesets, player_history
 
@@ -49,3 +51,11 @@ def player_history_section(player: Player) -> SafeString:
             "words": score_words(item["tournament"].ruleset for item in history),
         },
     )
+
+
+def player_ratings_section(player: Player) -> SafeString:
+    """The player's rating in each game family played (one query)."""
+    ratings = [
+        (FAMILY_TITLES[rating.family], rating) for rating in player.ratings.order_by("family")
+    ]
+    return render_to_string("tournaments/_player_ratings.html", {"ratings": ratings})

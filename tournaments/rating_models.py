@@ -8,7 +8,14 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.ratings import FAMILIES
 
-FAMILY_CHOICES = [(name, name) for name in FAMILIES]
+# Each family's name as the lists and the player's page show it.
+FAMILY_TITLES = {
+    "spjst": _("SPJST Tarock"),
+    "czech": _("Czech Taroky (XIX and ve třech)"),
+    "si_double": _("Slovenian Tarok with two packs"),
+    "whist": _("Whist"),
+}
+FAMILY_CHOICES = [(name, FAMILY_TITLES[name]) for name in FAMILIES]
 
 
 class Rating(models.Model):
