@@ -20,7 +20,7 @@ from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
-from openskill.models import PlackettLuce
+from openskill.models import PlackettLuce, PlackettLuceRating
 
 # The game families rated apart, and the rulesets each gathers: the one place that
 # says which games share a rating (Czech Taroky: the XIX and ve třech).
@@ -148,7 +148,7 @@ def rate_tables(
     return best_first(current.values()), steps
 
 
-def _model_rating(model: PlackettLuce, rating: PlayerRating | None):
+def _model_rating(model: PlackettLuce, rating: PlayerRating | None) -> PlackettLuceRating:
     """openskill's rating object for a player (the model's default for a newcomer)."""
     if rating is None:
         return model.rating()
