@@ -109,3 +109,14 @@ def test_the_command_refuses_an_unknown_game():
 def test_the_command_asks_for_something_to_do():
     with pytest.raises(CommandError, match="--rebuild"):
         call_command("ratings")
+
+
+def test_the_player_page_charts_each_games_rating(history, client):
+    rating = Rating.objects.order_by("-events").first()
+    families = set(Rating.objects.filter(player=rating.player).values_list("family", flat=True))
+
+    page = client.get(rating.player.get_absolute_url()).content.decode()
+
+    assert 'aria-labelledby="rating-chart-title"' in page
+    chart = page[page.index('id="rating-chart-title"') : page.index('id="rating-chart-legend"')]
+    assert chart.count("<polyline") == len(families)
