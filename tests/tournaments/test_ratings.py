@@ -9,11 +9,13 @@ from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 from django.db.models import Count
 
+from clubs.models import Player
 from scoring.ratings import family_of
 from tournaments import services
-from tournaments.models import SheetLine, Tournament
+from tournaments.models import Seat, SheetLine, Tournament
 from tournaments.rating_models import Rating, RatingChange
 from tournaments.rating_store import rebuild_ratings
+from tournaments.services.players import merge_players, unmerge
 
 pytestmark = pytest.mark.django_db
 
@@ -120,3 +122,33 @@ def test_the_player_page_charts_each_games_rating(history, client):
     assert 'aria-labelledby="rating-chart-title"' in page
     chart = page[page.index('id="rating-chart-title"') : page.index('id="rating-chart-legend"')]
     assert chart.count("<polyline") == len(families)
+
+
+def test_a_merge_rates_the_kept_player_with_both_records_tables_and_an_unmerge_undoes_it(
+    history,
+):
+    director = get_user_model().objects.get(username="sim-director")
+    tournaments_of = {}
+    for player_id, tournament_id in Seat.objects.values_list("player_id", "round__tournament_id"):
+        tournaments_of.setdefault(player_id, set()).add(tournament_id)
+    keep, duplicate = next(
+        (Player.objects.get(pk=a), Player.objects.get(pk=b))
+        for a in sorted(tournaments_of)
+        for b in sorted(tournaments_of)
+        if a < b and not tournaments_of[a] & tournaments_of[b]
+    )
+    before = _stored()
+    tables = {
+        family: sum(before.get((family, p.pk), (0, 0, 0, 0))[3] for p in (keep, duplicate))
+        for family in {key[0] for key in before}
+    }
+
+    merge = merge_players(keep, duplicate, director)
+
+    after = _stored()
+    assert not any(key[1] == duplicate.pk for key in after)
+    assert {f: after[(f, keep.pk)][3] for f in tables if tables[f]} == {
+        f: n for f, n in tables.items() if n
+    }
+    unmerge(merge, director)
+    assert _stored() == before
