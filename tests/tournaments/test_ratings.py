@@ -7,7 +7,9 @@ from io import StringIO
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
+from django.db import connection
 from django.db.models import Count
+from django.test.utils import CaptureQueriesContext
 
 from clubs.models import Player
 from scoring.ratings import family_of
@@ -152,3 +154,15 @@ def test_a_merge_rates_the_kept_player_with_both_records_tables_and_an_unmerge_u
     }
     unmerge(merge, director)
     assert _stored() == before
+
+
+def test_the_player_page_reads_as_many_queries_however_long_the_history(
+    history, client, django_assert_max_num_queries
+):
+    by_tables = Rating.objects.order_by("events")
+    short, long = by_tables.first().player, by_tables.last().player
+    with CaptureQueriesContext(connection) as few:
+        client.get(short.get_absolute_url())
+
+    with django_assert_max_num_queries(len(few.captured_queries)):
+        client.get(long.get_absolute_url())
