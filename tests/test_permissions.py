@@ -110,6 +110,9 @@ URLS = {
     "scoring:card_count": ("post", {"ruleset": "cz_xix"}, {"cards": "K-hearts"}, PUBLIC),
     "scoring:rulings": ("get", {}, None, PUBLIC),
     "tournaments:list": ("get", {}, None, PUBLIC),
+    "tournaments:ratings": ("get", {}, None, PUBLIC),
+    "tournaments:ratings_game": ("get", {"family": "spjst"}, None, PUBLIC),
+    "tournaments:rating_method": ("get", {}, None, PUBLIC),
     # The installable judge page: its service worker, manifest and offline notice.
     "tournaments:service_worker": ("get", {}, None, PUBLIC),
     "tournaments:manifest": ("get", {}, None, PUBLIC),

@@ -13,4 +13,5 @@ class TournamentsConfig(AppConfig):
         from tournaments import club_pages
 
         pages.add_club_section(club_pages.club_results_section)
+        pages.add_player_section(club_pages.player_ratings_section)
         pages.add_player_section(club_pages.player_history_section)

@@ -68,12 +68,13 @@ class ChipsChart:
 def step_for(span: int) -> int:
     """A round step (1, 2 or 5 times a power of ten) giving about `STEPS` steps over `span`.
 
-    >>> step_for(30), step_for(7), step_for(0)
-    (10, 2, 1)
+    >>> step_for(30), step_for(7), step_for(2), step_for(0)
+    (10, 2, 1, 1)
     """
     if span <= 0:
         return 1
-    power = 10 ** math.floor(math.log10(span / STEPS))
+    # Whole steps only: the axis counts chips (or a rating rounded), never tenths.
+    power = 10 ** max(0, math.floor(math.log10(span / STEPS)))
     return next(
         (multiple * power for multiple in (1, 2, 5) if span / (multiple * power) <= STEPS + 1),
         10 * power,

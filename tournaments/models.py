@@ -22,6 +22,9 @@ from tournaments.draw import KNOWN_TABLE_SIZES
 from tournaments.fields import EXACT, AmountField, ruleset_choices
 from tournaments.played import HandQuerySet, PlayedHand, seat_keys
 
+# The ratings' models live in their own module; imported here so Django finds them.
+from tournaments.rating_models import Rating, RatingChange  # noqa: F401
+
 
 class Tournament(models.Model):
     class Status(models.TextChoices):

@@ -16,14 +16,16 @@ from django.utils.translation import gettext as _
 
 from accounts.roles import is_federation
 from clubs.models import Membership, Player, PlayerMerge
-from tournaments.models import Bye, Registration, Seat, Tournament
+from tournaments.models import Bye, Rating, RatingChange, Registration, Seat, Tournament
+from tournaments.rating_store import rebuild_ratings
 from tournaments.services.common import TournamentError, audit
 
 __all__ = ["confirm_merge", "merge_players", "unmerge"]
 
 # Rows that follow a player through `merge_players` beyond the generic references: none
 # of these is moved (the merge's own record, the merged-into link).
-_NOT_MOVED = {PlayerMerge, Player}
+# The ratings are not moved but rated again from the moved sheets (`_rate_again`).
+_NOT_MOVED = {PlayerMerge, Player, Rating, RatingChange}
 
 
 def _references() -> list[tuple[str, str]]:
@@ -134,8 +136,15 @@ def merge_players(keep: Player, duplicate: Player, by) -> PlayerMerge:
     duplicate.merged_into = keep
     duplicate.active = False
     duplicate.save(update_fields=["merged_into", "active"])
+    _rate_again(keep, duplicate)
     _audit_all(merge, by, "player merged", f"{duplicate} (#{duplicate.pk}) → {keep} (#{keep.pk})")
     return merge
+
+
+def _rate_again(*players: Player) -> None:
+    """The games the players are rated in rated again: their tables changed hands."""
+    families = Rating.objects.filter(player__in=players).values_list("family", flat=True)
+    rebuild_ratings(sorted(set(families)))
 
 
 def _open(merge: PlayerMerge, by) -> PlayerMerge:
@@ -173,6 +182,7 @@ def unmerge(merge: PlayerMerge, by) -> None:
     duplicate.active = merge.moved.get("active", True)
     duplicate.save(update_fields=["merged_into", "active"])
     _close(merge, by, PlayerMerge.State.UNDONE)
+    _rate_again(merge.kept, duplicate)
     _audit_all(merge, by, "player unmerged", f"{duplicate} (#{duplicate.pk}) ← {merge.kept}")
 
 

@@ -6,6 +6,7 @@ from django.utils.translation import gettext as _
 
 from tournaments import locks, score_sheets
 from tournaments.models import Round, Tournament
+from tournaments.rating_store import tournament_finished, tournament_reopened
 from tournaments.services.common import TournamentError, audit
 
 
@@ -97,6 +98,8 @@ def finish_tournament(*, tournament: Tournament, by) -> Tournament:
         )
     tournament.status = Tournament.Status.FINISHED
     tournament.save(update_fields=["status"])
+    # Its game's ratings with it counted, in the same transaction as the finish.
+    tournament_finished(tournament)
     audit(
         tournament=tournament,
         actor=by,
@@ -116,5 +119,6 @@ def reopen_tournament(*, tournament: Tournament, by, reason: str) -> Tournament:
         raise TournamentError(_("Say why the tournament is reopened."))
     tournament.status = Tournament.Status.RUNNING
     tournament.save(update_fields=["status"])
+    tournament_reopened(tournament)  # its tables leave the ratings until finished again
     audit(tournament=tournament, actor=by, action="reopen tournament", detail=reason.strip())
     return tournament
