@@ -56,6 +56,17 @@ def test_the_rulings_are_no_wider_than_a_phone(browser_page, live_server, langua
     assert_fits(page)
 
 
+@pytest.mark.parametrize("language", ["en", "cs", "sl"])
+def test_the_rating_list_is_no_wider_than_a_phone(browser_page, live_server, language):
+    browser_page.add_cookies(
+        [{"name": "django_language", "value": language, "url": live_server.url}]
+    )
+    page = browser_page.new_page()
+    page.goto(f"{live_server.url}/ratings/")
+    page.wait_for_selector("table")
+    assert_fits(page)
+
+
 def test_the_card_counters_total_stays_in_view_while_cards_are_ticked(browser_page, live_server):
     page = browser_page.new_page()
     page.goto(f"{live_server.url}/calculator/cz_xix/")

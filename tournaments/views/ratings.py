@@ -20,6 +20,11 @@ from tournaments.rating_models import FAMILY_TITLES, Rating
 PER_PAGE = 50
 
 
+# The club, the model's workings and the date give way on a phone: the place, the player
+# (his page names his club), the rating and the tables rated fit 360 px in every language.
+_WIDE_ONLY = {"th": {"class": "wide-only"}, "td": {"class": "wide-only"}}
+
+
 class RatingTable(tables.Table):
     place = tables.Column(verbose_name="#", empty_values=(), orderable=False)
     player = tables.Column(
@@ -28,13 +33,18 @@ class RatingTable(tables.Table):
         orderable=False,
     )
     club = tables.Column(
-        verbose_name=_("Home club"), accessor="player__home_club__short_name", orderable=False
+        verbose_name=_("Home club"),
+        accessor="player__home_club__short_name",
+        orderable=False,
+        attrs=_WIDE_ONLY,
     )
     ordinal = tables.Column(verbose_name=_("Rating"), orderable=False)
-    mu = tables.Column(verbose_name="μ", orderable=False)
-    sigma = tables.Column(verbose_name="σ", orderable=False)
+    mu = tables.Column(verbose_name="μ", orderable=False, attrs=_WIDE_ONLY)
+    sigma = tables.Column(verbose_name="σ", orderable=False, attrs=_WIDE_ONLY)
     events = tables.Column(verbose_name=_("Tables"), orderable=False)
-    last_played = tables.DateColumn(verbose_name=_("Last played"), orderable=False)
+    last_played = tables.DateColumn(
+        verbose_name=_("Last played"), orderable=False, attrs=_WIDE_ONLY
+    )
 
     class Meta:
         attrs = {"class": "table"}
