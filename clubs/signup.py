@@ -22,6 +22,7 @@ from django.urls import reverse
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts.limits import Limit, exceeded
 from accounts.roles import public
@@ -46,7 +47,8 @@ tokens = SignupTokenGenerator()
 
 
 class EmailForm(CleanTextMixin, forms.Form):
-    email = forms.EmailField(label=_("Email"), max_length=254)
+    # Lazy: the label is read in the visitor's language, not the one at import.
+    email = forms.EmailField(label=gettext_lazy("Email"), max_length=254)
 
 
 def claimable(email: str) -> Player | None:

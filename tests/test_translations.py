@@ -278,3 +278,41 @@ def test_every_string_marked_for_translation_has_its_czech_and_slovenian_entry(t
 
 
 _LANGUAGE_FLAGS = [flag for language in TRANSLATED for flag in ("-l", language)]
+
+
+def _eager_words_in_class_bodies(path) -> list[str]:
+    """`_("...")` calls made while a class body runs, in a module where `_` is the eager
+    `gettext`: they are translated once, at import, in whatever language is active then."""
+    import ast
+
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    eager = any(
+        isinstance(node, ast.ImportFrom)
+        and node.module == "django.utils.translation"
+        and any(alias.name == "gettext" and alias.asname == "_" for alias in node.names)
+        for node in tree.body
+    )
+    if not eager:
+        return []
+    found = []
+    for cls in (node for node in ast.walk(tree) if isinstance(node, ast.ClassDef)):
+        for statement in cls.body:
+            if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                continue
+            for node in ast.walk(statement):
+                if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "_":
+                    found.append(f"{path}:{node.lineno}")
+    return found
+
+
+def test_no_class_translates_its_words_at_import():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    modules = [
+        path
+        for app in ("accounts", "clubs", "config", "scoring", "tournaments")
+        for path in (root / app).rglob("*.py")
+        if "migrations" not in path.parts
+    ]
+    assert [where for path in modules for where in _eager_words_in_class_bodies(path)] == []

@@ -152,3 +152,10 @@ def test_the_director_opens_online_registration_in_the_setup_form(
     assert tournament.capacity == 24
     assert timezone.localtime(tournament.registration_deadline).hour == 18
     assert "Online registration" in director_client.get(response.url).text
+
+
+@pytest.mark.parametrize(("language", "label"), [("cs", "E-mail:"), ("sl", "E-pošta:")])
+def test_the_sign_up_page_reads_in_the_visitors_language(client, language, label):
+    client.cookies["django_language"] = language
+    page = client.get(reverse("clubs:signup")).content.decode()
+    assert f'<label for="id_email">{label}</label>' in page
