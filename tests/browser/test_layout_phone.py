@@ -46,24 +46,18 @@ def test_a_table_of_eight_shows_every_seat_and_the_edit_link_at_360_px(
 
 
 @pytest.mark.parametrize("language", ["en", "cs", "sl"])
-def test_the_rulings_are_no_wider_than_a_phone(browser_page, live_server, language):
+@pytest.mark.parametrize(
+    ("path", "drawn"), [("/rulings/", "article.ruling"), ("/ratings/", "table")]
+)
+def test_the_rulings_and_the_rating_list_are_no_wider_than_a_phone(
+    browser_page, live_server, language, path, drawn
+):
     browser_page.add_cookies(
         [{"name": "django_language", "value": language, "url": live_server.url}]
     )
     page = browser_page.new_page()
-    page.goto(f"{live_server.url}/rulings/")
-    page.wait_for_selector("article.ruling")
-    assert_fits(page)
-
-
-@pytest.mark.parametrize("language", ["en", "cs", "sl"])
-def test_the_rating_list_is_no_wider_than_a_phone(browser_page, live_server, language):
-    browser_page.add_cookies(
-        [{"name": "django_language", "value": language, "url": live_server.url}]
-    )
-    page = browser_page.new_page()
-    page.goto(f"{live_server.url}/ratings/")
-    page.wait_for_selector("table")
+    page.goto(f"{live_server.url}{path}")
+    page.wait_for_selector(drawn)
     assert_fits(page)
 
 
