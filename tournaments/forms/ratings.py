@@ -3,10 +3,11 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from accounts.text import CleanTextMixin
 from clubs.models import Club
 
 
-class RatingFilterForm(forms.Form):
+class RatingFilterForm(CleanTextMixin, forms.Form):
     """Which rated players the list shows: a club's, a country's, those with at least so
     many tables, those who played in the last N months."""
 
