@@ -87,8 +87,12 @@ class SeasonForm(CleanTextMixin, forms.ModelForm):
         ]
         widgets = {"start_date": _DATE, "end_date": _DATE}
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args, federation: bool = True, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        if not federation:
+            # A club's director runs his club's seasons; one across clubs is the federation's.
+            self.fields["club"].required = True
+            self.fields["club"].help_text = _("The club whose tournaments count.")
         self.fields["cup_points_text"].initial = ", ".join(self.instance.cup_points)
         # The model's label says chips; a season of written-score games sums points.
         self.fields["ranking"].choices = [

@@ -14,11 +14,12 @@ import rules
 from django.contrib.auth.models import Group
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.db.models import Q
 from django.http import Http404
 from django.utils.translation import gettext as _
 
 from accounts import roles
-from clubs.models import Club, ClubRole, Player
+from clubs.models import Club, ClubRole, Player, Season
 
 
 @rules.predicate
@@ -135,6 +136,25 @@ def player_club(pk: int, **kwargs) -> int:
 def club_itself(pk: int, **kwargs) -> int:
     """The club the URL names (404 if there is none)."""
     return club_of_row(Club.objects.filter(pk=pk), "pk")
+
+
+def season_club(pk: int, **kwargs) -> int | None:
+    """The club of the season the URL names, None for a federation season (404 if there
+    is no such season): with `director_of`, a club's season is its director's, a
+    federation season (which counts every club's tournaments) the federation's alone."""
+    row = Season.objects.filter(pk=pk).values_list("club_id", flat=True)
+    if not row.exists():
+        raise Http404(_("No such page."))
+    return row.first()
+
+
+def visible_seasons(user, host_club_id: int | None = None):
+    """The seasons a tournament of the user's may count toward: the federation's, and
+    those of the clubs he directs (of `host_club_id` only, when named)."""
+    own = Q(club__in=visible_clubs(user))
+    if host_club_id is not None:
+        own &= Q(club_id=host_club_id)
+    return Season.objects.filter(Q(club=None) | own)
 
 
 def club_of_row(queryset, field: str) -> int:

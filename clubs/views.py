@@ -1,7 +1,7 @@
 """Club, player and season pages.
 
 Reading is public; changing a club's things is for its director (and the federation),
-clubs and seasons are the federation's. Every view says which with a decorator from
+clubs and federation seasons are the federation's, a club's season its director's. Every view says which with a decorator from
 `accounts.roles` or `clubs.permissions`.
 """
 
@@ -16,14 +16,27 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
-from accounts.roles import director_required, federation_required, public
+from accounts.roles import (
+    director_required,
+    federation_required,
+    is_director,
+    is_federation,
+    public,
+)
 from accounts.text import search_query
 from clubs.collation import person_key
 from clubs.duplicates import PlayerRow, candidate_pairs
 from clubs.forms import ClubForm, MembershipForm, PlayerActiveForm, PlayerForm, SeasonForm
 from clubs.models import Club, Membership, Player, PlayerMerge, Season
 from clubs.pages import club_sections, player_sections
-from clubs.permissions import club_itself, director_of, limit_club_choices, player_club
+from clubs.permissions import (
+    club_itself,
+    director_of,
+    directs_club,
+    limit_club_choices,
+    player_club,
+    season_club,
+)
 from clubs.seasons import club_on
 from clubs.tables import RosterTable
 
@@ -141,11 +154,17 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 @public
 def season_list(request: HttpRequest) -> HttpResponse:
-    seasons = Season.objects.select_related("club")
+    """Every season, federation and club; each with an edit link for who may run it."""
+    seasons = list(Season.objects.select_related("club"))
     return render(
         request,
         "clubs/season_list.html",
-        {"seasons": seasons, "today": timezone.localdate()},
+        {
+            "seasons": seasons,
+            "today": timezone.localdate(),
+            "may_create": is_director(request.user),
+            "may_edit": {s.pk for s in seasons if directs_club(request.user, s.club_id)},
+        },
     )
 
 
@@ -220,12 +239,20 @@ def membership_create(request: HttpRequest, pk: int) -> HttpResponse:
     return _edit(request, MembershipForm, title=title, next_url=player, player=player)
 
 
-@federation_required
+@director_required
 def season_create(request: HttpRequest) -> HttpResponse:
-    return _edit(request, SeasonForm, title=_("New season"), next_url="clubs:season_list")
+    """A club's director opens a season of his club; the federation one of any club or a
+    federation season across clubs."""
+    return _edit(
+        request,
+        SeasonForm,
+        title=_("New season"),
+        next_url="clubs:season_list",
+        federation=is_federation(request.user),
+    )
 
 
-@federation_required
+@director_of(season_club)
 def season_edit(request: HttpRequest, pk: int) -> HttpResponse:
     season = get_object_or_404(Season, pk=pk)
     return _edit(
@@ -234,4 +261,5 @@ def season_edit(request: HttpRequest, pk: int) -> HttpResponse:
         instance=season,
         title=_edit_title(season),
         next_url="clubs:season_list",
+        federation=is_federation(request.user),
     )

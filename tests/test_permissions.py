@@ -101,8 +101,10 @@ URLS = {
         {},
         _answers(("federation",), 302),
     ),
-    "clubs:season_create": ("get", {}, None, FEDERATION_ONLY),
-    "clubs:season_edit": ("get", {"pk": "season"}, None, FEDERATION_ONLY),
+    # A club's director opens his club's seasons; a federation season is the federation's
+    # (its edit page in SAME_URL_OTHER_THING).
+    "clubs:season_create": ("get", {}, None, ANY_DIRECTOR_ONLY),
+    "clubs:season_edit": ("get", {"pk": "club_season"}, None, DIRECTOR_ONLY),
     # An empty form body is not JSON: the endpoint answers 400 to anyone.
     "scoring:api_score": ("post", {}, None, dict.fromkeys(ROLES, 400)),
     "scoring:calculator": ("get", {"ruleset": "spjst"}, None, PUBLIC),
@@ -245,6 +247,13 @@ URLS = {
     ),
 }
 
+# URLs of the table asked again for another thing: (name, kwargs, expected).
+SAME_URL_OTHER_THING = [
+    # The federation season, across clubs: no club's director may edit it.
+    ("clubs:season_edit", {"pk": "season"}, FEDERATION_ONLY),
+    ("tournaments:leaderboard", {"pk": "club_season"}, PUBLIC),
+]
+
 
 def _named_patterns(resolver: URLResolver, prefix: str = ""):
     for pattern in resolver.url_patterns:
@@ -336,6 +345,9 @@ def cast(django_db_setup, django_db_blocker):
 def _objects(club, player, tournament, table1, users) -> dict:
     """The values the URLs and POST bodies of `URLS` name."""
     season = Season.objects.create(name="2026", start_date="2026-01-01", end_date="2026-12-31")
+    club_season = Season.objects.create(
+        name="Lodge cup 2026", start_date="2026-01-01", end_date="2026-12-31", club=club
+    )
     table1.judge_token = "k" * 43
     table1.save()
     hand = Hand.objects.create(
@@ -368,6 +380,7 @@ def _objects(club, player, tournament, table1, users) -> dict:
         "namesake": namesake.pk,
         "merge": merged.pk,
         "season": season.pk,
+        "club_season": club_season.pk,
         "tournament": tournament.pk,
         "registration": tournament.registrations.first().pk,
         "round": 1,
@@ -412,6 +425,20 @@ def test_status_code_per_role(name, role, cast):
         assert response.url.startswith(reverse("login"))
     else:
         assert response.status_code == want
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize(("name", "kwargs", "expected"), SAME_URL_OTHER_THING)
+def test_status_code_per_role_of_another_thing(name, kwargs, expected, role, cast):
+    objects = cast["objects"]
+    url = reverse(name, kwargs={key: objects[value] for key, value in kwargs.items()})
+    response = _client(cast, role).get(url)
+    if expected[role] == LOGIN:
+        assert response.status_code == 302
+        assert response.url.startswith(reverse("login"))
+    else:
+        assert response.status_code == expected[role]
 
 
 # Anonymous visits that may not exist or not be for them: still no session.

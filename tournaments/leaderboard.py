@@ -13,10 +13,11 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from django.db.models import QuerySet
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from clubs.models import Season
+from clubs.models import Club, Season
 from tournaments.models import Tournament
 from tournaments.ranking import normalize, placement_points, rank_rows
 from tournaments.score_words import ScoreWords, score_words
@@ -42,6 +43,8 @@ class Leaderboard:
     # The season's tournaments not finished: counted (and marked) only when asked for.
     unfinished: list[Tournament] = field(default_factory=list)
     include_unfinished: bool = False
+    # Shown for one club (tournaments.season_clubs.for_club): its players only.
+    club: Club | None = None
 
     @property
     def by_cup(self) -> bool:
@@ -109,12 +112,21 @@ def _count_best(player: dict, best_of: int | None) -> None:
     player["best"] = max((e.value for e in player["entries"]), default=0)
 
 
+def counted_tournaments(season: Season) -> QuerySet[Tournament]:
+    """The tournaments that count toward the season, by date: those filed under it. A
+    federation season (no club) counts every club's; a club's season its own club's only."""
+    tournaments = season.tournaments.all()
+    if season.club_id is not None:
+        tournaments = tournaments.filter(host_club_id=season.club_id)
+    return tournaments.order_by("date", "pk")
+
+
 def season_leaderboard(season: Season, *, provisional: bool = False) -> Leaderboard:
     """The season's players ranked, and those below the minimum listed apart.
 
     Finished tournaments only, unless `provisional`: then those still in play count too.
     """
-    every = list(season.tournaments.order_by("date", "pk"))
+    every = list(counted_tournaments(season))
     unfinished = [t for t in every if t.status != Tournament.Status.FINISHED]
     tournaments = every if provisional else [t for t in every if t not in unfinished]
     board = Leaderboard(

@@ -56,6 +56,7 @@ def leaderboard_report(board: Leaderboard) -> Report:
         title=_("Leaderboard: %(name)s") % {"name": season.name},
         subtitle=subtitle(
             season.scope,
+            board.club.name if board.club else "",
             f"{date_format(season.start_date)} – {date_format(season.end_date)}",
             board.note,
         ),

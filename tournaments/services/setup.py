@@ -55,10 +55,21 @@ def _check_drive(
         raise TournamentError(_("A drive needs the hands per round: trumps follow them."))
 
 
+def _check_season(season, host_club) -> None:
+    """A club's season counts its own club's tournaments; a federation season (no club)
+    counts every club's."""
+    if season is not None and season.club_id not in (None, host_club.pk):
+        raise TournamentError(
+            _("%(season)s is a season of %(club)s: it counts that club's tournaments only.")
+            % {"season": season, "club": season.club}
+        )
+
+
 def create_tournament(*, by, ruleset: str, preset: str = "", **fields: Any) -> Tournament:
     """A tournament with its ruleset's house rules pinned now (RULES §0.5), by a director
     of its host club."""
     require_director(by, fields["host_club"].pk)
+    _check_season(fields.get("season"), fields["host_club"])
     if not get_ruleset(ruleset).ZERO_SUM:
         fields.setdefault("starting_chips", 0)
     _check_start(ruleset, fields.get("starting_chips"))
@@ -138,6 +149,7 @@ def edit_tournament(*, tournament: Tournament, by, **fields: Any) -> Tournament:
     for name, value in fields.items():
         setattr(current, name, value)
     _check_start(current.ruleset, current.starting_chips)
+    _check_season(current.season, current.host_club)
     _check_drive(
         current.ruleset, current.standings_method, current.table_size, current.hands_per_round
     )

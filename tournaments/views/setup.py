@@ -13,7 +13,7 @@ from accounts.roles import director_required, public
 from accounts.text import search_query
 from clubs.collation import person_key
 from clubs.models import Player
-from clubs.permissions import director_of, limit_club_choices
+from clubs.permissions import director_of, limit_club_choices, visible_seasons
 from tournaments import services
 from tournaments.access import registration_club, tournament_club
 from tournaments.feedback import form_refused, service_refusals
@@ -62,6 +62,8 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def _tournament_form(request: HttpRequest, instance: Tournament | None) -> HttpResponse:
     form = TournamentForm(request.POST or None, instance=instance)
     limit_club_choices(form, request.user)
+    # His clubs' seasons and the federation's; the service refuses another club's season.
+    form.fields["season"].queryset = visible_seasons(request.user)
     if request.method == "POST" and form.is_valid():
         with service_refusals(request) as outcome:
             if instance is None:
