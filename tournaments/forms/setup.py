@@ -184,7 +184,7 @@ class RegisterForm(CleanTextMixin, forms.Form):
 
 
 class RegistrationActionForm(CleanTextMixin, forms.Form):
-    """What the desk does with a registration between rounds."""
+    """What the desk does with a registration between rounds, or with one waiting."""
 
     action = forms.ChoiceField(
         label=_("Action"),
@@ -192,5 +192,6 @@ class RegistrationActionForm(CleanTextMixin, forms.Form):
             ("check_in", _("Check in")),
             ("undo_check_in", _("Undo check-in")),
             ("withdraw", _("Withdraw")),
+            ("promote", _("Give a place")),
         ],
     )

@@ -15,7 +15,7 @@ from tournaments.services.draws import (
     draw_next_round,
     swap,
 )
-from tournaments.services.registration import register, set_checked_in, withdraw
+from tournaments.services.registration import promote, register, set_checked_in, withdraw
 from tournaments.services.rounds import finish_tournament, reopen_tournament, set_round_status
 from tournaments.services.setup import (
     EDITABLE_FIELDS,
@@ -52,6 +52,7 @@ __all__ = [
     "open_for_online",
     "pinned_house_rules",
     "places_taken",
+    "promote",
     "register",
     "register_online",
     "reopen_table",

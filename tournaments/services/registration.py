@@ -76,3 +76,24 @@ def withdraw(*, registration: Registration, by) -> None:
     audit(tournament=tournament, actor=by, action="withdraw", detail=str(registration.player))
     if held_place and tournament.status == Tournament.Status.SETUP:
         promote_first_waiting(tournament)
+
+
+@transaction.atomic
+def promote(*, registration: Registration, by) -> Registration:
+    """The director gives a place to one on the waiting list, ahead of his turn and past
+    the places if need be (his call, as at the desk); the rest keep their order. Audited."""
+    locks.tournament(registration.tournament_id)
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    if registration.waiting is None:
+        raise TournamentError(
+            _("%(player)s is not on the waiting list.") % {"player": registration.player}
+        )
+    registration.waiting = None
+    registration.save(update_fields=["waiting"])
+    audit(
+        tournament=registration.tournament,
+        actor=by,
+        action="promote",
+        detail=str(registration.player),
+    )
+    return registration

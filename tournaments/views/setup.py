@@ -93,7 +93,8 @@ def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
 
 @director_of(tournament_club)
 def registrations(request: HttpRequest, pk: int) -> HttpResponse:
-    """Registration desk: who is registered and checked in; search the rosters to add."""
+    """Registration desk: who is registered and checked in, the waiting list in its order,
+    online registration's cap and deadline; search the rosters to add."""
     tournament = get_object_or_404(Tournament, pk=pk)
     query = search_query(request)
     language = get_language()
@@ -125,6 +126,8 @@ def registrations(request: HttpRequest, pk: int) -> HttpResponse:
             "query": query,
             "found": found,
             "new_player_form": NewPlayerForm(),
+            # The cap, the deadline and the places left, as the tournament's page says.
+            **online_summary(tournament, request.user),
         },
     )
 
@@ -168,7 +171,8 @@ def register_new_player(request: HttpRequest, pk: int) -> HttpResponse:
 @director_of(registration_club)
 @require_POST
 def registration_update(request: HttpRequest, pk: int) -> HttpResponse:
-    """Check in, undo a check-in, or withdraw a player between rounds."""
+    """Check in, undo a check-in, or withdraw a player between rounds; give one on the
+    waiting list a place."""
     registration = get_object_or_404(Registration.objects.select_related("tournament"), pk=pk)
     form = RegistrationActionForm(request.POST)
     if not form.is_valid():
@@ -176,6 +180,13 @@ def registration_update(request: HttpRequest, pk: int) -> HttpResponse:
     elif form.cleaned_data["action"] == "withdraw":
         services.withdraw(registration=registration, by=request.user)
         messages.success(request, _("%(name)s withdrew.") % {"name": registration.player})
+    elif form.cleaned_data["action"] == "promote":
+        with service_refusals(request):
+            services.promote(registration=registration, by=request.user)
+            messages.success(
+                request,
+                _("%(name)s has a place now.") % {"name": registration.player},
+            )
     else:
         checked_in = form.cleaned_data["action"] == "check_in"
         services.set_checked_in(registration=registration, checked_in=checked_in, by=request.user)
