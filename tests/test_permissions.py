@@ -94,6 +94,7 @@ URLS = {
         {"keep": "player", "duplicate": "namesake"},
         _answers(("federation",), 302),
     ),
+    "tournaments:player_merges": ("get", {}, None, FEDERATION_ONLY),
     "tournaments:player_unmerge": ("post", {"pk": "merge"}, {}, _answers(("federation",), 302)),
     "tournaments:player_merge_confirm": (
         "post",

@@ -74,6 +74,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/hands.<str:fmt>", standings.hands_export, name="hands_export"),
     path("tournaments/<int:pk>/archive.json", standings.tournament_archive, name="archive"),
     path("players/merge/", players.player_merge, name="player_merge"),
+    path("player-merges/", players.player_merges, name="player_merges"),
     path("player-merges/<int:pk>/undo/", players.player_unmerge, name="player_unmerge"),
     path(
         "player-merges/<int:pk>/confirm/", players.player_merge_confirm, name="player_merge_confirm"

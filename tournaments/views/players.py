@@ -1,12 +1,14 @@
-"""The federation merging two records of one person, undoing it, confirming it.
+"""The federation merging two records of one person, undoing it, confirming it, and the
+history of every merge.
 
-POST only; the service (`tournaments.services.players`) refuses in words what cannot be
+The changes are POST only; the service (`tournaments.services.players`) refuses in words what cannot be
 merged, and the page the federation returns to says why.
 """
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.core.paginator import Paginator
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -60,3 +62,14 @@ def player_merge_confirm(request: HttpRequest, pk: int) -> HttpResponse:
             request, _("The merge of %(name)s is confirmed.") % {"name": merge.duplicate}
         )
     return redirect(merge.kept)
+
+
+@federation_required
+def player_merges(request: HttpRequest) -> HttpResponse:
+    """Every merge, newest first: who merged which records and when, and who undid or
+    confirmed it; a merge still open can be undone or confirmed from here."""
+    merges = PlayerMerge.objects.select_related(
+        "kept__home_club", "duplicate__home_club", "merged_by", "closed_by"
+    )
+    page = Paginator(merges, 50).get_page(request.GET.get("page"))
+    return render(request, "tournaments/player_merges.html", {"page": page})
