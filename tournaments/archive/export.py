@@ -200,6 +200,8 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
                 "first_round": registration.first_round,
                 "last_round": registration.last_round,
                 "registered_at": _moment(registration.registered_at),
+                # The waiting list's order (1, 2, …), None for a player with a place.
+                "waiting": registration.waiting,
             }
             for registration in tournament.registrations.all()
         ),

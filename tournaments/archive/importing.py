@@ -217,6 +217,7 @@ def _write(document: dict[str, Any], by: User | None) -> Tournament:
             checked_in=row["checked_in"],
             first_round=row["first_round"],
             last_round=row["last_round"],
+            waiting=row.get("waiting"),
         )
         stamps.add(registration, "registered_at", row["registered_at"])
     for row in document["rounds"]:

@@ -62,7 +62,10 @@ SEASON = (
     "best_of",
     "minimum_tournaments",
 )
-REGISTRATION = ("player", "checked_in", "first_round", "last_round", "registered_at")
+# "waiting" (the waiting list's order) came after the first archives: one without it
+# has nobody waiting.
+REGISTRATION = ("player", "checked_in", "first_round", "last_round", "registered_at", "waiting")
+REGISTRATION_BEFORE_WAITING = REGISTRATION[:-1]
 ROUND = ("number", "seed", "status", "byes", "tables")
 TABLE = ("number", "judge", "paper_only", "version", "seats", "hands", "sheets")
 SEAT = ("number", "player")
@@ -289,15 +292,29 @@ class _Archive:
 
     def _registrations(self) -> None:
         rows = listed(self.document["registrations"], "registrations")
+        waiting = set()
         for index, row in enumerate(rows):
             where = f"registrations[{index}]"
-            record(row, where, REGISTRATION)
+            keys = REGISTRATION if isinstance(row, dict) and "waiting" in row else None
+            record(row, where, keys or REGISTRATION_BEFORE_WAITING)
             self.player(row["player"], f"{where}.player")
-            for name in REGISTRATION[1:]:
+            for name in (keys or REGISTRATION_BEFORE_WAITING)[1:]:
                 field(Registration, name, row[name], f"{where}.{name}")
             if row["last_round"] is not None and row["last_round"] < row["first_round"] - 1:
                 refuse(f"{where}.last_round", _("is before the first round"))
+            self._waiting(row.get("waiting"), row, where, waiting)
         _in_order([int(row["player"][1:]) for row in rows], "registrations")
+
+    @staticmethod
+    def _waiting(number, row: dict, where: str, seen: set) -> None:
+        """A place on the waiting list: given once, and only to one not playing."""
+        if number is None:
+            return
+        if number in seen:
+            refuse(f"{where}.waiting", _("is given twice"))
+        seen.add(number)
+        if row["checked_in"] or row["last_round"] is not None:
+            refuse(f"{where}.waiting", _("is only for a player neither checked in nor withdrawn"))
 
     # Rounds and tables ----------------------------------------------------------------
 
