@@ -183,6 +183,9 @@ class Site:
 @pytest.fixture
 def site(club, player, round1, table1, table2, director, judge) -> Site:
     season = Season.objects.create(name="2026", start_date="2026-01-01", end_date="2026-12-31")
+    club_season = Season.objects.create(
+        name="Lodge cup 2026", start_date="2026-01-01", end_date="2026-12-31", club=club
+    )
     access = TableAccess(table=table1, user=judge, actor=judge.username, is_director=False)
     hand_store.add_hand(
         access=access,
@@ -220,6 +223,7 @@ def site(club, player, round1, table1, table2, director, judge) -> Site:
             "namesake": namesake.pk,
             "merge": merged.pk,
             "season": season.pk,
+            "club_season": club_season.pk,
             "tournament": tournament.pk,
             "registration": tournament.registrations.first().pk,
             "round": 1,
