@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from accounts.roles import is_director, is_judge
 from clubs.models import Club, ClubRole, Membership, Player, Season
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -90,7 +91,8 @@ def test_the_slovenian_demo_plays_at_a_table_of_six_with_written_scores(client):
 
     call_command("seed_demo")
     call_command("seed_demo")
-    assert Tournament.objects.count() == 3
+    # Three in play (the federation season's cups are finished).
+    assert Tournament.objects.exclude(status=Tournament.Status.FINISHED).count() == 3
     tournament = Tournament.objects.get(ruleset="si_double")
     assert tournament.host_club.short_name == "TD Ljubljana" and tournament.starting_chips == 0
     tables = tournament.rounds.get(number=1).tables.order_by("number")
@@ -131,3 +133,23 @@ def test_the_whist_drive_demo_seats_twelve_players_four_to_a_table(client):
     assert [sum(t[seat] for t in tricks) for seat in (1, 2, 3, 4)] == [23, 16, 23, 16]
     page = client.get(reverse("tournaments:standings", args=[tournament.pk])).content.decode()
     assert "each player's tricks over the drive" in page
+
+
+def test_the_federation_season_shows_both_clubs_overall_and_per_club(client):
+    """`make run` shows a federation season: finished cups at two clubs, their players
+    ranked together, and each club's tab with its own players."""
+    call_command("seed_demo")
+    call_command("seed_demo")
+    season = Season.objects.get(club=None)
+    cups = Tournament.objects.filter(season=season, status=Tournament.Status.FINISHED)
+    assert cups.count() == 3
+    assert set(cups.values_list("host_club__short_name", flat=True)) == {"SPJST 88", "TK Břeclav"}
+    url = reverse("tournaments:leaderboard", args=[season.pk])
+    board = client.get(url).context["board"]
+    assert {p["club"] for p in board.ranked} == {"SPJST 88", "TK Břeclav"}
+    assert any(not e.counted for p in board.ranked for e in p["entries"])  # best 2 of 3
+    breclav = Club.objects.get(short_name="TK Břeclav")
+    tab = client.get(url, {"club": breclav.pk}).context["board"]
+    assert tab.ranked and {p["club"] for p in tab.ranked} == {"TK Břeclav"}
+    assert tab.ranked[0]["place"] == 1
+    assert reverse("tournaments:leaderboard", args=[season.pk]) in client.get("/").content.decode()

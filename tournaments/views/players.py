@@ -6,8 +6,8 @@ merged, and the page the federation returns to says why.
 """
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
 from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
