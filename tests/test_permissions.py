@@ -231,6 +231,15 @@ URLS = {
         {"reason": "recount"},
         DIRECTOR_POST,
     ),
+    # The read API (/api/v1/): what the public pages show, to anyone.
+    "api:schema": ("get", {}, None, PUBLIC),
+    "api:docs": ("get", {}, None, PUBLIC),
+    "api:tournament_list": ("get", {}, None, PUBLIC),
+    "api:tournament": ("get", {"pk": "tournament"}, None, PUBLIC),
+    "api:round_list": ("get", {"pk": "tournament"}, None, PUBLIC),
+    "api:round": ("get", {"pk": "tournament", "number": "round"}, None, PUBLIC),
+    "api:standings": ("get", {"pk": "tournament"}, None, PUBLIC),
+    "api:results": ("get", {"pk": "tournament"}, None, PUBLIC),
     "clubs:signup": ("get", {}, None, PUBLIC),
     "clubs:signup_confirm": ("get", {"uidb64": "uid", "token": "reset_token"}, None, PUBLIC),
     # A signed-in visitor without a player record is told so on the tournament's page.
