@@ -109,11 +109,71 @@ SCORE_OPERATION = {
 }
 
 
+_DETAIL = {
+    "type": "object",
+    "properties": {"detail": {"type": "string"}},
+    "required": ["detail"],
+}
+_VALIDATION = {
+    "type": "object",
+    "additionalProperties": {"type": "array", "items": {"type": "string"}},
+}
+
+
+def _answer(description: str, schema: str) -> dict:
+    ref = {"$ref": f"#/components/schemas/{schema}"}
+    return {"description": description, "content": {"application/json": {"schema": ref}}}
+
+
+_VALIDATOR_HEADERS = {
+    "ETag": {"schema": {"type": "string"}, "description": "A hash of the body as sent."},
+    "Last-Modified": {
+        "schema": {"type": "string"},
+        "description": "When this site first served this body.",
+    },
+}
+
+
+def _read_answers(path: str, operation: dict) -> None:
+    """What every read endpoint may also answer, REST framework's views saying nothing of
+    it: the 304 of a conditional GET, 429 past the throttle, 404 for an unknown id, 400
+    for a filter the list refuses; and the validators on its 200."""
+    responses = operation["responses"]
+    ok = responses.get("200")
+    if ok is not None:
+        ok.setdefault("headers", {}).update(_VALIDATOR_HEADERS)
+    responses["304"] = {
+        "description": "Not modified: the ETag sent in If-None-Match (or the time in "
+        "If-Modified-Since) is still current. No body.",
+        "headers": _VALIDATOR_HEADERS,
+    }
+    responses["429"] = _answer("Too many requests; Retry-After says when to try again.", "Detail")
+    queried = {p["name"] for p in operation.get("parameters", ()) if p.get("in") == "query"}
+    # An unknown id in the path, a page past the last, a roster of an unknown club.
+    if "{" in path or queried & {"page", "club"}:
+        responses["404"] = _answer("No such thing (an id or a game unknown).", "Detail")
+    if operation.get("operationId") == "ratings_list":
+        responses["400"] = _answer("A filter that is not valid, by field.", "ValidationErrors")
+
+
 def add_score_endpoint(result: dict, generator, request, public) -> dict:
-    """drf-spectacular postprocessing hook: add `POST /api/score/` and its schemas."""
-    result.setdefault("paths", {})[SCORE_PATH] = {"post": SCORE_OPERATION}
+    """drf-spectacular postprocessing hook: add `POST /api/score/` and its schemas, and
+    the answers every read endpoint may give besides its 200."""
+    paths = result.setdefault("paths", {})
+    for path, item in paths.items():
+        for operation in item.values():
+            _read_answers(path, operation)
+    paths[SCORE_PATH] = {"post": SCORE_OPERATION}
     schemas = result.setdefault("components", {}).setdefault("schemas", {})
-    schemas.update({"ScoreHand": _HAND, "ScoreSettlement": _SETTLEMENT, "ScoreErrors": _ERRORS})
+    schemas.update(
+        {
+            "ScoreHand": _HAND,
+            "ScoreSettlement": _SETTLEMENT,
+            "ScoreErrors": _ERRORS,
+            "Detail": _DETAIL,
+            "ValidationErrors": _VALIDATION,
+        }
+    )
     tags = result.setdefault("tags", [])
     if not any(tag.get("name") == "scoring" for tag in tags):
         tags.append({"name": "scoring", "description": "The stateless scoring calculator."})

@@ -161,3 +161,97 @@ class ResultsSerializer(serializers.Serializer):
     tournament = serializers.IntegerField()
     rounds = serializers.ListField(child=serializers.IntegerField())
     rows = ResultRow(many=True)
+
+
+class EntrySerializer(serializers.Serializer):
+    tournament = serializers.IntegerField(source="tournament.pk")
+    place = serializers.IntegerField()
+    value = Amount(help_text="Cup points, or the chips won (a season ranked by chips).")
+    counted = serializers.BooleanField(help_text="Among the best tournaments that count.")
+    provisional = serializers.BooleanField(help_text="The tournament is not finished yet.")
+
+
+class LeaderboardPlayer(serializers.Serializer):
+    place = serializers.IntegerField(required=False, help_text="Ranked players only.")
+    player = serializers.IntegerField(source="player_id")
+    name = serializers.CharField()
+    club = serializers.CharField()
+    total = Amount()
+    best = Amount()
+    played = serializers.IntegerField()
+    entries = EntrySerializer(many=True)
+
+
+class LeaderboardClub(serializers.Serializer):
+    place = serializers.IntegerField()
+    name = serializers.CharField(help_text="The club's short name.")
+    players = serializers.IntegerField()
+    total = Amount(help_text="The sum (or with ?clubs=average the average) of its players'.")
+
+
+class LeaderboardTournament(serializers.Serializer):
+    id = serializers.IntegerField(source="pk")
+    name = serializers.CharField()
+    date = serializers.DateField()
+    provisional = serializers.BooleanField()
+
+
+class LeaderboardSerializer(serializers.Serializer):
+    season = serializers.IntegerField()
+    ranking = serializers.ChoiceField(choices=Season.Ranking.choices)
+    provisional = serializers.BooleanField(
+        help_text="Tournaments not finished are counted (?provisional=1), marked."
+    )
+    note = serializers.CharField()
+    tournaments = LeaderboardTournament(many=True)
+    ranked = LeaderboardPlayer(many=True)
+    unranked = LeaderboardPlayer(many=True, help_text="Below the season's minimum of tournaments.")
+    clubs = LeaderboardClub(many=True)
+
+
+class RatingFamily(serializers.Serializer):
+    family = serializers.CharField()
+    title = serializers.CharField()
+    rulesets = serializers.ListField(child=serializers.CharField())
+    rated = serializers.IntegerField(help_text="Players with a rating in this game.")
+
+
+class RatedPlayer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    club = serializers.CharField(source="home_club.short_name")
+
+
+class RatingSerializer(serializers.Serializer):
+    place = serializers.IntegerField()
+    player = RatedPlayer()
+    ordinal = serializers.FloatField(help_text="The rating, to 2 places as the list shows it.")
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    events = serializers.IntegerField(help_text="Tables rated.")
+    last_played = serializers.DateField()
+
+
+class LineSerializer(serializers.Serializer):
+    item = serializers.CharField()
+    label = serializers.CharField(help_text="In the reader's language.")
+    deltas = serializers.DictField(child=Amount())
+
+
+class ExampleSerializer(serializers.Serializer):
+    hand = serializers.DictField(help_text="The hand, as POST /api/score/ takes it.")
+    deltas = serializers.DictField(child=Amount(), help_text="Seat → chips.")
+    lines = LineSerializer(many=True)
+
+
+class RulingSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    ruleset = serializers.CharField()
+    title = serializers.CharField(help_text="In the reader's language.")
+    rule = serializers.CharField(help_text="The rule, in the reader's language where known.")
+    original_text = serializers.CharField()
+    original_language = serializers.CharField()
+    source = serializers.CharField()
+    effect = serializers.CharField()
+    voids_hand = serializers.BooleanField()
+    example = ExampleSerializer(help_text="A worked example computed by the engine.")
