@@ -1,5 +1,6 @@
 """The API's throttles: counted in Django's default cache, so with REDIS_URL every worker
-and server counts a client together (settings.API_V1_RATE_ADDRESS and _ACCOUNT)."""
+and server counts a client together (settings.API_V1_RATE_ADDRESS and _ACCOUNT); off
+with the site's other rate limits when RATELIMIT_ENABLE is off (tests, benchmarks)."""
 
 import re
 
@@ -18,6 +19,10 @@ class _Throttle(SimpleRateThrottle):
     def get_rate(self) -> str:
         # Read on each request, not once at import: a test (or a reload) may change it.
         return getattr(settings, self.setting)
+
+    def allow_request(self, request, view) -> bool:
+        # RATELIMIT_ENABLE switches every rate limit of the site, these too (tests, benches).
+        return not settings.RATELIMIT_ENABLE or super().allow_request(request, view)
 
     def parse_rate(self, rate: str | None) -> tuple[int | None, int | None]:
         """`30/m`, `5/h` and, unlike REST framework's own, `100/10m` as env_rate allows."""

@@ -250,7 +250,8 @@ API_RATE_ACCOUNT = env_rate("API_RATE_ACCOUNT", "60/m")
 API_MAX_HANDS = env_int("API_MAX_HANDS", 50, minimum=1, maximum=1000)
 # The read API (/api/v1/, api/): JSON only, read by anyone (a view shows what its page
 # shows), throttled per address and per account in the default cache, so with REDIS_URL
-# every worker counts together. A widget polling every 30 s is well inside either rate.
+# every worker counts together (off with RATELIMIT_ENABLE). A widget polling every 30 s is
+# well inside either rate.
 API_V1_RATE_ADDRESS = env_rate("API_V1_RATE_ADDRESS", "120/m")
 API_V1_RATE_ACCOUNT = env_rate("API_V1_RATE_ACCOUNT", "600/m")
 REST_FRAMEWORK = {

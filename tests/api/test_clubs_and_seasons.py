@@ -74,7 +74,11 @@ def test_seasons_and_the_leaderboard_are_the_pages(anon_client, season, club, di
     ]
     anna = data["ranked"][0]
     assert anna["name"] == "Anna Hráč" and anna["total"] == 20
-    assert [(e["value"], e["counted"]) for e in anna["entries"]] == [(10, True), (5, False), (10, True)]
+    assert [(e["value"], e["counted"]) for e in anna["entries"]] == [
+        (10, True),
+        (5, False),
+        (10, True),
+    ]
     assert [(c["name"], c["total"]) for c in data["clubs"]] == [
         (c["name"], c["total"]) for c in club_leaderboard(board)
     ]

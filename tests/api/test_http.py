@@ -69,7 +69,9 @@ def test_any_origin_may_read_with_get(anon_client, played):  # noqa: F811
     assert "POST" not in preflight["Access-Control-Allow-Methods"]
     assert "if-none-match" in preflight["Access-Control-Allow-Headers"]
     # The site's pages get no CORS header: only the API is for other sites.
-    page = anon_client.get(reverse("tournaments:standings", args=[played.pk]), HTTP_ORIGIN="https://club.example")
+    page = anon_client.get(
+        reverse("tournaments:standings", args=[played.pk]), HTTP_ORIGIN="https://club.example"
+    )
     assert "Access-Control-Allow-Origin" not in page
 
 
@@ -80,7 +82,7 @@ def test_a_304_carries_the_cors_header_too(anon_client):
     assert again.status_code == 304 and again["Access-Control-Allow-Origin"] == "*"
 
 
-@override_settings(API_V1_RATE_ADDRESS="3/m", API_V1_RATE_ACCOUNT="5/m")
+@override_settings(RATELIMIT_ENABLE=True, API_V1_RATE_ADDRESS="3/m", API_V1_RATE_ACCOUNT="5/m")
 def test_throttled_per_address_and_per_account(anon_client, director_client):
     url = reverse("api:club_list")
     assert [anon_client.get(url).status_code for _ in range(4)] == [200, 200, 200, 429]
@@ -90,6 +92,13 @@ def test_throttled_per_address_and_per_account(anon_client, director_client):
     # Another address, and a signed-in account, are counted apart.
     assert anon_client.get(url, REMOTE_ADDR="10.0.0.9").status_code == 200
     assert [director_client.get(url).status_code for _ in range(6)] == [200] * 5 + [429]
+
+
+def test_no_throttle_when_the_rate_limits_are_off(anon_client, settings):
+    settings.API_V1_RATE_ADDRESS = "1/m"
+    assert settings.RATELIMIT_ENABLE is False  # as in tests and benchmarks
+    url = reverse("api:club_list")
+    assert {anon_client.get(url).status_code for _ in range(3)} == {200}
 
 
 def _tournaments(club, director, n: int) -> None:
