@@ -5,6 +5,7 @@ page, and the same visibility as the pages."""
 import datetime
 import re
 
+import jsonschema
 import pytest
 from django.core.management import call_command
 from django.test import Client, override_settings
@@ -187,3 +188,30 @@ def test_what_a_visitor_sees_is_what_every_director_sees(played, director):  # n
     assert len(bodies) == 1
     ids = [t["id"] for t in Client().get(reverse("api:tournament_list")).json()["results"]]
     assert setup.pk in ids and played.pk in ids
+
+
+def _conforms(document: dict, component: str, instance) -> None:
+    """`instance` is valid against the schema's component (its $refs resolved in it)."""
+    jsonschema.validate(instance, {**document, "$ref": f"#/components/schemas/{component}"})
+
+
+def test_the_answers_conform_to_the_schema(anon_client, played):  # noqa: F811
+    document = anon_client.get(reverse("api:schema"), {"format": "json"}).json()
+    standings = anon_client.get(reverse("api:standings", args=[played.pk])).json()
+    _conforms(document, "Standings", standings)
+    _conforms(document, "Results", anon_client.get(reverse("api:results", args=[played.pk])).json())
+    # POST /api/score/, kept as it was, answers what the schema now says of it.
+    hand = {
+        "ruleset": "spjst",
+        "contract": "povinost",
+        "declarer": 1,
+        "partner": 3,
+        "declarer_points": 59,
+    }
+    _conforms(document, "ScoreHand", hand)
+    answer = anon_client.post(reverse("scoring:api_score"), hand, content_type="application/json")
+    assert answer.status_code == 200
+    _conforms(document, "ScoreSettlement", answer.json())
+    refused = anon_client.post(reverse("scoring:api_score"), {}, content_type="application/json")
+    assert refused.status_code == 400
+    _conforms(document, "ScoreErrors", refused.json())

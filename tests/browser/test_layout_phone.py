@@ -1,6 +1,6 @@
 """Pages on a 360 px phone: nothing hides behind sideways scrolling (a table of eight's
-hands and preview, the rulings, the API docs), the card counter's total stays in view, the header is
-slim, and the conflict box keeps a hand's chips on one line."""
+hands and preview, the rulings, the API docs), the card counter's total stays in view,
+the header is slim, and the conflict box keeps a hand's chips on one line."""
 
 import pytest
 
