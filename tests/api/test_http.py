@@ -215,3 +215,11 @@ def test_the_answers_conform_to_the_schema(anon_client, played):  # noqa: F811
     refused = anon_client.post(reverse("scoring:api_score"), {}, content_type="application/json")
     assert refused.status_code == 400
     _conforms(document, "ScoreErrors", refused.json())
+
+
+def test_a_compressed_answers_weak_tag_still_gets_its_304(anon_client, played):  # noqa: F811
+    url = reverse("api:standings", args=[played.pk])
+    first = anon_client.get(url, HTTP_ACCEPT_ENCODING="gzip")
+    assert first["Content-Encoding"] == "gzip" and first["ETag"].startswith('W/"')
+    again = anon_client.get(url, HTTP_ACCEPT_ENCODING="gzip", HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304
