@@ -55,6 +55,12 @@ INSTALLED_APPS = [
     "tournaments",
     "scoring",
     "csp",
+    # The read API at /api/v1/ (api/): Django REST framework, its OpenAPI schema, and
+    # CORS headers so another site's page may read it.
+    "rest_framework",
+    "drf_spectacular",
+    "corsheaders",
+    "api",
     # Last: its signal handlers count the failed logins of every app above.
     "axes",
 ]
@@ -63,6 +69,8 @@ MIDDLEWARE = [
     # First: every line the others log carries the request's id (config/request_id.py).
     "config.request_id.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # CORS headers on /api/v1/ (and its preflight answered) before anything else answers.
+    "corsheaders.middleware.CorsMiddleware",
     # An anonymous flood of the scoring API is refused here, before the rest runs.
     "scoring.limits.ApiDoorMiddleware",
     # Static files answer here, before the rest: hashed names cached for a year, and the
@@ -240,6 +248,56 @@ API_RATE_ACCOUNT = env_rate("API_RATE_ACCOUNT", "60/m")
 # Hands in one document: about 0.5 ms of a worker each at the dearest (bench/api_cost.py),
 # so a request at the bound costs some 25 ms; the command line keeps scoring's own 1,000.
 API_MAX_HANDS = env_int("API_MAX_HANDS", 50, minimum=1, maximum=1000)
+# The read API (/api/v1/, api/): JSON only, read by anyone (a view shows what its page
+# shows), throttled per address and per account in the default cache, so with REDIS_URL
+# every worker counts together (off with RATELIMIT_ENABLE). A widget polling every 30 s is
+# well inside either rate.
+API_V1_RATE_ADDRESS = env_rate("API_V1_RATE_ADDRESS", "120/m")
+API_V1_RATE_ACCOUNT = env_rate("API_V1_RATE_ACCOUNT", "600/m")
+REST_FRAMEWORK = {
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    "DEFAULT_THROTTLE_CLASSES": [
+        "api.throttling.AddressThrottle",
+        "api.throttling.AccountThrottle",
+    ],
+    "DEFAULT_PAGINATION_CLASS": "api.pagination.Pages",
+    "PAGE_SIZE": 50,
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Tarock clubs and tournaments API",
+    "DESCRIPTION": (
+        "Read-only: clubs, players, seasons and their leaderboards, tournaments, rounds, "
+        "standings, results, ratings and rulings, as the site's pages show them; and the "
+        "stateless scoring endpoint POST /api/score/."
+    ),
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SCHEMA_PATH_PREFIX": r"/api/v1",
+    "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_NAME_OVERRIDES": {
+        "TournamentStatusEnum": "tournaments.models.Tournament.Status",
+        "RoundStatusEnum": "tournaments.models.Round.Status",
+        "StandingsMethodEnum": "tournaments.models.Tournament.Standings",
+    },
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "api.schema.add_score_endpoint",
+    ],
+}
+# Any site may read the API from a browser (GET only, no cookies sent along); the widget
+# polls with If-None-Match and reads the ETag.
+CORS_URLS_REGEX = r"^/api/v1/.*$"
+CORS_ALLOW_ALL_ORIGINS = True
+CORS_ALLOW_METHODS = ["GET", "HEAD", "OPTIONS"]
+CORS_ALLOW_HEADERS = ["accept", "accept-language", "if-none-match", "if-modified-since"]
+CORS_EXPOSE_HEADERS = ["ETag", "Last-Modified", "Retry-After"]
+CORS_PREFLIGHT_MAX_AGE = 86400
+
 # Password reset: requests from one address, and mails to one e-mail address.
 PASSWORD_RESET_RATE_ADDRESS = env_rate("PASSWORD_RESET_RATE_ADDRESS", "10/h")
 PASSWORD_RESET_RATE_EMAIL = env_rate("PASSWORD_RESET_RATE_EMAIL", "3/h")

@@ -24,6 +24,7 @@ urlpatterns = [
     path("", include("clubs.urls")),
     path("", include("scoring.urls")),
     path("", include("tournaments.urls")),
+    path("api/v1/", include("api.urls")),
     path(
         "accounts/login/",
         public(account_views.LoginView.as_view()),

@@ -254,13 +254,16 @@ def closed_byes(tournament: Tournament) -> list[tuple[int, int, str]]:
 
 
 def counts_by_player(tournament: Tournament) -> list[dict]:
-    """Each player's name, count at the end of each round (round → count), the rounds they
+    """Each player's id and name, count at the end of each round (round → count), the rounds they
     had a bye in (counted as the starting chips: broken even) and the sum of those counts,
     the highest sum first (two queries)."""
     rows: dict[int, dict] = {}
 
     def row_of(player_id: int, name: str) -> dict:
-        return rows.setdefault(player_id, {"name": name, "rounds": {}, "byes": set(), "total": 0})
+        return rows.setdefault(
+            player_id,
+            {"player_id": player_id, "name": name, "rounds": {}, "byes": set(), "total": 0},
+        )
 
     for line in confirmed_counts(tournament):
         row = row_of(line.player_id, line.name)

@@ -55,6 +55,7 @@ def test_public_pages_report_no_violation(watched, live_server, tournament, roun
         f"/tournaments/{tournament.pk}/standings/",
         f"/tournaments/{tournament.pk}/rounds/1/",
         f"/players/{player.pk}/",
+        "/api/v1/docs/",
     ):
         assert visit(f"{live_server.url}{path}") == [], path
 

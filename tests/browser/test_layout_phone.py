@@ -1,6 +1,6 @@
 """Pages on a 360 px phone: nothing hides behind sideways scrolling (a table of eight's
-hands and preview, the rulings), the card counter's total stays in view, the header is
-slim, and the conflict box keeps a hand's chips on one line."""
+hands and preview, the rulings, the API docs), the card counter's total stays in view,
+the header is slim, and the conflict box keeps a hand's chips on one line."""
 
 import pytest
 
@@ -47,9 +47,10 @@ def test_a_table_of_eight_shows_every_seat_and_the_edit_link_at_360_px(
 
 @pytest.mark.parametrize("language", ["en", "cs", "sl"])
 @pytest.mark.parametrize(
-    ("path", "drawn"), [("/rulings/", "article.ruling"), ("/ratings/", "table")]
+    ("path", "drawn"),
+    [("/rulings/", "article.ruling"), ("/ratings/", "table"), ("/api/v1/docs/", "article section")],
 )
-def test_the_rulings_and_the_rating_list_are_no_wider_than_a_phone(
+def test_the_rulings_the_rating_list_and_the_api_docs_are_no_wider_than_a_phone(
     browser_page, live_server, language, path, drawn
 ):
     browser_page.add_cookies(

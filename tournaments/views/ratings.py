@@ -69,7 +69,9 @@ class RatingTable(tables.Table):
         return formats.number_format(value, 2)
 
 
-def _filtered(family: str, form: RatingFilterForm):
+def filtered_ratings(family: str, form: RatingFilterForm):
+    """The game's ratings, best first, that the form's filters let through (all of them
+    when the form is not valid): the list page's rows, and the API's."""
     ratings = (
         Rating.objects.filter(family=family)
         .select_related("player__home_club")
@@ -96,7 +98,7 @@ def rating_list(request: HttpRequest, family: str = "spjst") -> HttpResponse:
     if family not in FAMILIES:
         raise Http404("unknown game")
     form = RatingFilterForm(request.GET or None)
-    table = RatingTable(_filtered(family, form))
+    table = RatingTable(filtered_ratings(family, form))
     RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
     query = request.GET.copy()
     query.pop("page", None)
