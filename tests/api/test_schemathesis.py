@@ -52,7 +52,7 @@ with override_settings(ALLOWED_HOSTS=["localhost"]):
 @pytest.fixture(autouse=True)
 def _in_process(seeded, settings):
     """Requests answered by the app in this thread, on the test's connection."""
-    settings.ALLOWED_HOSTS = ["localhost"]
+    settings.ALLOWED_HOSTS = ["localhost", "testserver"]
     # As Django's test client does: a request's end must not close the test's connection.
     request_finished.disconnect(close_old_connections)
     yield
@@ -69,3 +69,70 @@ def _in_process(seeded, settings):
 def test_every_answer_conforms_to_the_schema(case):
     # Uncompressed: the in-process client hands the checks the body as the app sent it.
     case.call_and_validate(checks=CHECKS, headers={"Accept-Encoding": "identity"})
+
+
+# A request that gets each documented status of a read endpoint, beside its plain GET:
+# the 304 asks again with the ETag, the 404 names no such thing (an id, a page past the
+# last, a club none has), the 400 a filter the rating list refuses, the 429 comes past a
+# throttle of one request a minute.
+MISSING = {"{id}": "999999", "{number}": "999", "{family}": "nosuch"}
+
+
+def _concrete(path: str) -> str:
+    """`path` with the seeded database's first tournament, club, season, player, round 1
+    and the SPJST rating list in its placeholders."""
+    from clubs.models import Club, Player, Season
+    from tournaments.models import Tournament
+
+    owner = path.split("/")[3]
+    ids = {"clubs": Club, "players": Player, "seasons": Season, "tournaments": Tournament}
+    if owner in ids:
+        model = ids[owner]
+        if model is Tournament:
+            model_object = Tournament.objects.filter(rounds__number=1).first()
+        else:
+            model_object = model.objects.order_by("pk").first()
+        path = path.replace("{id}", str(model_object.pk))
+    return path.replace("{number}", "1").replace("{family}", "spjst")
+
+
+def _reached(client, settings, path: str, operation: dict) -> set[str]:
+    """The statuses one GET endpoint answered to the requests above."""
+    url = _concrete(path)
+    answers = [client.get(url)]
+    answers.append(client.get(url, HTTP_IF_NONE_MATCH=answers[0]["ETag"]))
+    if "{" in path:
+        missing = path
+        for placeholder, value in MISSING.items():
+            missing = missing.replace(placeholder, value, 1) if placeholder in missing else missing
+        answers.append(client.get(_concrete(missing)))
+    queried = {p["name"] for p in operation.get("parameters", ()) if p["in"] == "query"}
+    if "page" in queried:
+        answers.append(client.get(url, {"page": 9999}))
+    if "club" in queried:
+        answers.append(client.get(url, {"club": "abc", "page": 9999}))
+    if "min_tables" in queried:
+        answers.append(client.get(url, {"min_tables": "many"}))
+    settings.RATELIMIT_ENABLE = True
+    settings.API_V1_RATE_ADDRESS = "1/m"
+    answers += [client.get(url, REMOTE_ADDR="192.0.2.9") for _ in range(2)]
+    settings.RATELIMIT_ENABLE = False
+    return {str(answer.status_code) for answer in answers}
+
+
+def test_every_documented_status_of_a_read_endpoint_is_reachable(client, settings):
+    from django.core.cache import cache
+
+    unreached, checked = {}, 0
+    for path, item in schema.raw_schema["paths"].items():
+        operation = item.get("get")
+        if operation is None or not path.startswith("/api/v1/") or path.endswith("/schema/"):
+            continue
+        cache.clear()
+        checked += 1
+        documented = set(operation["responses"])
+        reached = _reached(client, settings, path, operation)
+        if documented - reached or reached - documented:
+            unreached[path] = (sorted(documented), sorted(reached))
+    assert unreached == {}
+    assert checked >= 15, "the schema lost its read endpoints"
