@@ -9,7 +9,7 @@ import pytest
 import schemathesis
 from django.core.handlers.wsgi import WSGIHandler
 from django.core.management import call_command
-from django.core.signals import request_finished
+from django.core.signals import request_finished, request_started
 from django.db import close_old_connections, transaction
 from django.test import override_settings
 from hypothesis import HealthCheck, settings
@@ -53,10 +53,13 @@ with override_settings(ALLOWED_HOSTS=["localhost"]):
 def _in_process(seeded, settings):
     """Requests answered by the app in this thread, on the test's connection."""
     settings.ALLOWED_HOSTS = ["localhost", "testserver"]
-    # As Django's test client does: a request's end must not close the test's connection.
-    request_finished.disconnect(close_old_connections)
+    # As Django's test client does: a request's start and end must not close the test's
+    # connection (on PostgreSQL it would take the seeded transaction with it).
+    for signal in (request_started, request_finished):
+        signal.disconnect(close_old_connections)
     yield
-    request_finished.connect(close_old_connections)
+    for signal in (request_started, request_finished):
+        signal.connect(close_old_connections)
 
 
 @schema.parametrize()
