@@ -4,7 +4,7 @@ the embeddable widget and other sites' scripts use them."""
 from django.urls import path
 
 from api.conditional import endpoint
-from api.views import clubs, docs, ratings, tournaments
+from api.views import clubs, docs, ratings, tournaments, widget
 
 app_name = "api"
 
@@ -31,4 +31,5 @@ urlpatterns = [
     path("ratings/", endpoint(ratings.RatingFamilies), name="rating_families"),
     path("ratings/<slug:family>/", endpoint(ratings.RatingList), name="ratings"),
     path("rulings/", endpoint(ratings.Rulings), name="rulings"),
+    path("widget/words/", endpoint(widget.WidgetWords), name="widget_words"),
 ]

@@ -59,3 +59,6 @@ urlpatterns = [
     path("favicon.ico", favicon, name="favicon"),
     path(settings.ADMIN_URL, admin.site.urls),
 ]
+
+# An unmatched path under /api/v1/ answers JSON, as the API's schema says; others the page.
+handler404 = "api.views.errors.not_found"

@@ -253,6 +253,7 @@ URLS = {
     "api:round": ("get", {"pk": "tournament", "number": "round"}, None, PUBLIC),
     "api:standings": ("get", {"pk": "tournament"}, None, PUBLIC),
     "api:results": ("get", {"pk": "tournament"}, None, PUBLIC),
+    "api:widget_words": ("get", {}, None, PUBLIC),
     "clubs:signup": ("get", {}, None, PUBLIC),
     "clubs:signup_confirm": ("get", {"uidb64": "uid", "token": "reset_token"}, None, PUBLIC),
     # A signed-in visitor without a player record is told so on the tournament's page.

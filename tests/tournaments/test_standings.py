@@ -167,3 +167,15 @@ def test_the_hands_export_has_a_row_per_seat_of_every_hand(director_client, judg
     assert "|59−53|=6" in rows[0][6]
     csv_url = reverse("tournaments:hands_export", args=[table1.round.tournament_id, "csv"])
     assert director_client.get(csv_url).content.decode().count("\n") == 5
+
+
+def test_the_standings_page_gives_the_snippet_for_a_clubs_site(anon_client, round1):
+    pk = round1.tournament.pk
+    page = anon_client.get(reverse("tournaments:standings", args=[pk])).content.decode()
+    assert "Put these standings on your club's site" in page
+    # Absolute addresses, the script under its name that outlives a deploy.
+    assert (
+        f'&lt;div data-tarock-standings="http://testserver/api/v1/tournaments/{pk}/standings/"'
+        "&gt;&lt;/div&gt;\n"
+        '&lt;script src="http://testserver/static/js/widget/standings.js" defer&gt;'
+    ) in page

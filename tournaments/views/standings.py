@@ -1,9 +1,11 @@
 """Standings for everyone (and the projector at the venue), with their downloads, and the
 director's downloads of the whole tournament (its hands, its archive)."""
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.text import slugify
 from django_tables2 import RequestConfig
 
@@ -25,9 +27,21 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     ranking = public_cache.kept(request, "standings", lambda: _ranking(request, tournament))
     if request.htmx:
         return HttpResponse(ranking["html"])
-    return render(
-        request, "tournaments/standings.html", {"tournament": tournament, "ranking": ranking}
-    )
+    context = {"tournament": tournament, "ranking": ranking, "embed": _embed(request, tournament)}
+    return render(request, "tournaments/standings.html", context)
+
+
+# The standings widget (static/js/widget/standings.js), under the name that stays the
+# same across deploys (not the hashed one {% static %} gives): a club pastes it once.
+WIDGET_SCRIPT = "js/widget/standings.js"
+
+
+def _embed(request: HttpRequest, tournament: Tournament) -> dict[str, str]:
+    """The addresses of the snippet that puts these standings on a club's own site."""
+    return {
+        "api": request.build_absolute_uri(reverse("api:standings", args=[tournament.pk])),
+        "script": request.build_absolute_uri(settings.STATIC_URL + WIDGET_SCRIPT),
+    }
 
 
 def _ranking(request: HttpRequest, tournament: Tournament) -> dict[str, object]:
