@@ -134,6 +134,11 @@ _VALIDATOR_HEADERS = {
 }
 
 
+# The query parameters a list checks (api/filters.py, the rating list's form): a value
+# that is not valid is a 400 naming it.
+CHECKED_FILTERS = {"club", "season", "ruleset", "status", "active", "min_tables", "months"}
+
+
 def _read_answers(path: str, operation: dict) -> None:
     """What every read endpoint may also answer, REST framework's views saying nothing of
     it: the 304 of a conditional GET, 429 past the throttle, 404 for an unknown id, 400
@@ -152,7 +157,7 @@ def _read_answers(path: str, operation: dict) -> None:
     # An unknown id in the path, a page past the last, a roster of an unknown club.
     if "{" in path or queried & {"page", "club"}:
         responses["404"] = _answer("No such thing (an id or a game unknown).", "Detail")
-    if operation.get("operationId") == "ratings_list":
+    if queried & CHECKED_FILTERS:
         responses["400"] = _answer("A filter that is not valid, by field.", "ValidationErrors")
 
 

@@ -11,6 +11,7 @@ from rest_framework.response import Response
 from accounts.text import search_query
 from api import serializers as out
 from api.conditional import ReadView
+from api.filters import PlayerQuery, SeasonQuery, checked
 from clubs.models import Club, Player, Season
 from tournaments.leaderboard import club_leaderboard, season_leaderboard
 
@@ -56,11 +57,11 @@ class PlayerList(ListModelMixin, ReadView):
 
     def get_queryset(self):
         players = Player.objects.filter(merged_into=None)
-        query = self.request.query_params
-        if (club := query.get("club", "")).isdigit():
-            players = players.roster(get_object_or_404(Club, pk=club))
-        if query.get("active") in ("true", "false"):
-            players = players.filter(active=query["active"] == "true")
+        query = checked(PlayerQuery, self.request)
+        if "club" in query:
+            players = players.roster(get_object_or_404(Club, pk=query["club"]))
+        if "active" in query:
+            players = players.filter(active=query["active"])
         if text := search_query(self.request):
             players = players.search(text)
         return players.select_related("home_club").order_by("last_name", "first_name", "pk")
@@ -91,8 +92,8 @@ class SeasonList(ListModelMixin, ReadView):
 
     def get_queryset(self):
         seasons = Season.objects.select_related("club").order_by("-start_date", "name", "pk")
-        if (club := self.request.query_params.get("club", "")).isdigit():
-            seasons = seasons.filter(club_id=club)
+        if "club" in (query := checked(SeasonQuery, self.request)):
+            seasons = seasons.filter(club_id=query["club"])
         return seasons
 
     def get(self, request: Request) -> Response:

@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from accounts.text import search_query
 from api import serializers as out
 from api.conditional import ReadView
+from api.filters import RulingQuery, checked
 from scoring import RULESETS, catalogue, score_hand
 from scoring.ratings import FAMILIES
 from scoring.rulings import find
@@ -113,9 +114,9 @@ class Rulings(ReadView):
     @extend_schema(responses=out.RulingSerializer(many=True))
     def get(self, request: Request) -> Response:
         query = search_query(request)
-        ruleset = request.query_params.get("ruleset", "")
+        ruleset = checked(RulingQuery, request).get("ruleset")
         language = get_language() or "en"
-        chosen = catalogue(ruleset if ruleset in RULESETS else None)
+        chosen = catalogue(ruleset)
         titles = {entry.code: _(entry.title) for entry in chosen}
         rows = []
         for entry in find(chosen, query, language[:2], titles):

@@ -12,6 +12,7 @@ from rest_framework.response import Response
 
 from api import serializers as out
 from api.conditional import ReadView
+from api.filters import TournamentQuery, checked
 from tournaments import public_cache
 from tournaments.drive import standings as tournament_standings
 from tournaments.models import Round, Seat, Table, Tournament
@@ -38,10 +39,6 @@ def _tournaments():
     )
 
 
-def _int(value: str | None) -> int | None:
-    return int(value) if value and value.isdigit() else None
-
-
 @extend_schema(tags=["tournaments"], parameters=TOURNAMENT_FILTERS)
 class TournamentList(ListModelMixin, ReadView):
     """Every tournament, newest first (as /tournaments/), filtered by the query."""
@@ -50,16 +47,11 @@ class TournamentList(ListModelMixin, ReadView):
 
     def get_queryset(self):
         tournaments = _tournaments()
-        query = self.request.query_params
-        if (club := _int(query.get("club"))) is not None:
-            tournaments = tournaments.filter(host_club_id=club)
-        if (season := _int(query.get("season"))) is not None:
-            tournaments = tournaments.filter(season_id=season)
-        if query.get("ruleset"):
-            tournaments = tournaments.filter(ruleset=query["ruleset"])
-        if query.get("status"):
-            tournaments = tournaments.filter(status=query["status"])
-        return tournaments
+        query = checked(TournamentQuery, self.request)
+        fields = {"club": "host_club_id", "season": "season_id"}
+        return tournaments.filter(
+            **{fields.get(name, name): value for name, value in query.items()}
+        )
 
     def get(self, request: Request) -> Response:
         return self.list(request)

@@ -223,3 +223,28 @@ def test_a_compressed_answers_weak_tag_still_gets_its_304(anon_client, played): 
     assert first["Content-Encoding"] == "gzip" and first["ETag"].startswith('W/"')
     again = anon_client.get(url, HTTP_ACCEPT_ENCODING="gzip", HTTP_IF_NONE_MATCH=first["ETag"])
     assert again.status_code == 304
+
+
+@pytest.mark.parametrize(
+    "name, query, refused",
+    [
+        ("api:tournament_list", {"club": "abc"}, "club"),
+        ("api:tournament_list", {"status": "paused", "season": "0"}, "status"),
+        ("api:player_list", {"active": "maybe"}, "active"),
+        ("api:season_list", {"club": "-3"}, "club"),
+        ("api:rulings", {"ruleset": "skat"}, "ruleset"),
+    ],
+)
+def test_a_filter_that_is_not_valid_is_a_400_naming_it(anon_client, name, query, refused):
+    answer = anon_client.get(reverse(name), query)
+    assert answer.status_code == 400
+    assert refused in answer.json()
+    assert set(answer.json()) == set(query) & {"club", "status", "season", "active", "ruleset"}
+
+
+def test_a_valid_filter_still_narrows_the_list(anon_client, played):  # noqa: F811
+    club = played.host_club_id
+    mine = anon_client.get(reverse("api:tournament_list"), {"club": club, "status": played.status})
+    assert [row["id"] for row in mine.json()["results"]] == [played.pk]
+    other = anon_client.get(reverse("api:tournament_list"), {"club": club + 1000})
+    assert other.json()["results"] == []

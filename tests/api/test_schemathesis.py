@@ -76,7 +76,7 @@ def test_every_answer_conforms_to_the_schema(case):
 
 # A request that gets each documented status of a read endpoint, beside its plain GET:
 # the 304 asks again with the ETag, the 404 names no such thing (an id, a page past the
-# last, a club none has), the 400 a filter the rating list refuses, the 429 comes past a
+# last, a club none has), the 400 a filter that is not valid, the 429 comes past a
 # throttle of one request a minute. Each answer is checked against the schema as well.
 MISSING = {"id": 999999, "number": 999, "family": "nosuch"}
 
@@ -113,6 +113,8 @@ def _reached(operation, path: str, settings) -> set[int]:
         requests.append((existing, {"club": 123456789, "page": 9999}, {}))
     if "min_tables" in queried:
         requests.append((existing, {"min_tables": -1}, {}))
+    for name in sorted(queried & {"club", "season", "ruleset", "status", "active"}):
+        requests.append((existing, {name: "not-valid"}, {}))
     statuses = set()
     for parameters, query, headers in requests:
         statuses.add(_call(operation, parameters, query, headers).status_code)
