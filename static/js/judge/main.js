@@ -32,7 +32,7 @@
 
 import {changed, chainForm, drawnBy, form, keepThisPage, queue, rememberVersion, root, section,
   sessionKey, sheetForm, words} from "./page.js";
-import {entered, newSubmission, setHidden} from "./forms.js";
+import {drawWhenOpened, entered, newSubmission, setHidden} from "./forms.js";
 import {remove, storedItems} from "./store.js";
 import {render, showConnection} from "./draw.js";
 import {ping, send} from "./send.js";
@@ -117,6 +117,7 @@ function loadHtmxLater() {
   document.head.append(script);
 }
 
+drawWhenOpened();
 if (document.readyState === "complete") loadHtmxLater();
 else window.addEventListener("load", loadHtmxLater, {once: true});
 if (root) start();
