@@ -23,7 +23,9 @@ Each figure is printed with its budget, met or not; the budgets are not enforced
 figures depend on the machine). The page's service worker is blocked: the DevTools
 protocol's throttling applies to the page's own requests, not to a worker's, which would
 make the reload look faster than a phone's. `--short` (tests/test_bench_phone.py) saves
-two hands and loads each page once, to check the bench still runs.
+two hands and loads each page once, to check the bench still runs. bench/phone_metrics.py
+serves and sets up the phone the same way (`served`, `Phone`) to count what its CPU does
+on a reload of the table page.
 """
 
 import argparse
