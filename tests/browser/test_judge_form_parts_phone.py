@@ -40,10 +40,23 @@ def test_a_part_is_drawn_when_opened_and_its_fields_are_saved(
     for field in ("#id_pagat_holder", "#id_value_1_0", "#id_penalty_0_code", "input[name=cards]"):
         assert page.locator(field).count() == 0
     _pagat_hand(page)
-    assert page.locator("#id_penalty_0_code").count() == 0  # Penalties not opened
+    assert page.locator("#id_penalty_0_code").count() == 0  # Penalties not opened yet
     previewed(page)
     assert "+5" in page.inner_text("#preview")  # the game's 3 and the Pagat's 2
-    page.click("button[value=save]")
+    # Penalties opened and left blank: the hand sends their blank fields too, and is
+    # previewed again as it will be saved (its row then shows its chips at once).
+    with page.expect_response(lambda response: response.request.method == "POST"):
+        page.click("#add-hand summary:text-is('Penalties')")
+    assert page.locator("#id_penalty_0_code").is_visible()
+    page.wait_for_selector("#preview table.settlement")
+    # The row shown as the save is tapped (marked sending) carries the preview's chips.
+    shown = page.evaluate(
+        """() => {
+          document.querySelector("button[value=save]").click();
+          return document.querySelector("#hands-body tr.pending").textContent;
+        }"""
+    )
+    assert "+5" in shown and "…" not in shown
     page.wait_for_selector("text=Hand 1 saved")
     assert _pagat_saved(table1)
     # The form is blank again, the Pagat part drawn and reset.

@@ -91,7 +91,14 @@ export function drawAll(target) {
 }
 
 function drawOpened(details) {
-  if (details instanceof HTMLDetailsElement) draw(details.querySelectorAll(":scope > noscript.later"));
+  if (!(details instanceof HTMLDetailsElement)) return;
+  const boxes = details.querySelectorAll(":scope > noscript.later");
+  if (!boxes.length) return;
+  draw(boxes);
+  // The hand now sends the part's blank fields too: previewed again, the preview is of the
+  // hand as it will be saved, and its row shows with its chips at once (capture.js).
+  const target = details.closest("form");
+  if (target && window.htmx && entered(target)) window.htmx.trigger(target, "change");
 }
 
 // Draws a part as its summary is tapped (before it opens: never shown empty), when a
