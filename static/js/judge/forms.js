@@ -86,7 +86,7 @@ function draw(boxes) {
 }
 
 // Every part of `target` not drawn yet (a hand put back into the form needs its fields).
-export function drawAll(target) {
+function drawAll(target) {
   draw(target.querySelectorAll("noscript.later"));
 }
 
