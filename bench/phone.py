@@ -23,16 +23,20 @@ Each figure is printed with its budget, met or not; the budgets are not enforced
 figures depend on the machine). The page's service worker is blocked: the DevTools
 protocol's throttling applies to the page's own requests, not to a worker's, which would
 make the reload look faster than a phone's. `--short` (tests/test_bench_phone.py) saves
-two hands and loads each page once, to check the bench still runs.
+two hands and loads each page once, to check the bench still runs. bench/phone_metrics.py
+serves and sets up the phone the same way (`served`, `Phone`) to count what its CPU does
+on a reload of the table page.
 """
 
 import argparse
 import asyncio
+import contextlib
 import os
 import secrets
 import statistics
 import sys
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -384,14 +388,10 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Serve, drive, print; 2 when it could not start."""
-    arguments = _arguments(argv)
-    if CHROMIUM is None:
-        print("bench-phone: needs Chromium (Debian: apt-get install chromium)", file=sys.stderr)
-        return 2
-    saves = SHORT_SAVES if arguments.short else arguments.saves
-    loads = 1 if arguments.short else LOADS
+@contextlib.contextmanager
+def served() -> Iterator[tuple[str, Site]]:
+    """The site served as in production from a throwaway SQLite file, its workers warm:
+    its address and what the bench opens (bench/phone_metrics.py uses it too)."""
     with tempfile.TemporaryDirectory(prefix="tarock-phone-") as folder:
         env = {
             **os.environ,
@@ -412,15 +412,27 @@ def main(argv: list[str] | None = None) -> int:
         try:
             asyncio.run(wait_ready(process, base, log))
             warm(base, site)
-            print(
-                f"bench-phone: {base}, Chromium at {PHONE['width']}×{PHONE['height']}, CPU ÷"
-                f"{CPU_SLOWDOWN}, slow 4G; load average {os.getloadavg()[0]:.1f}",
-                flush=True,
-            )
-            for line in measure(base, site, saves, loads):
-                print(line, flush=True)
+            yield base, site
         finally:
             stop_gunicorn(process)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Serve, drive, print; 2 when it could not start."""
+    arguments = _arguments(argv)
+    if CHROMIUM is None:
+        print("bench-phone: needs Chromium (Debian: apt-get install chromium)", file=sys.stderr)
+        return 2
+    saves = SHORT_SAVES if arguments.short else arguments.saves
+    loads = 1 if arguments.short else LOADS
+    with served() as (base, site):
+        print(
+            f"bench-phone: {base}, Chromium at {PHONE['width']}×{PHONE['height']}, CPU ÷"
+            f"{CPU_SLOWDOWN}, slow 4G; load average {os.getloadavg()[0]:.1f}",
+            flush=True,
+        )
+        for line in measure(base, site, saves, loads):
+            print(line, flush=True)
     return 0
 
 

@@ -34,6 +34,7 @@ from scoring.forms.fields import (
 )
 from scoring.forms.prototypes import MAX_PROTOTYPES, PROTOTYPES, Prototype, copied_fields
 from scoring.forms.refusals import RefusalsMixin
+from scoring.forms.unsent import UnsentMixin
 from scoring.penalties import PARAMS, PenaltyParam
 from scoring.settlement import Settlement
 
@@ -44,7 +45,7 @@ if TYPE_CHECKING:
 _CARD_FIELDS = ("declarer_points", "cards_side", "cards", "other_cards")
 
 
-class HandForm(CleanTextMixin, RefusalsMixin, forms.Form):
+class HandForm(UnsentMixin, CleanTextMixin, RefusalsMixin, forms.Form):
     """One hand of `ruleset`; `settle()` scores it or puts the engine's errors on the form.
 
     Subclasses name their `template_name`, declare their fields, and say which go into the

@@ -161,3 +161,31 @@ def party(name: str) -> str:
     """A whist party as the reader's language names it: a side (S–J in Czech) or a seat."""
     side = SIDE_NAMES.get(str(name))
     return say(side) if side is not None else str(name)
+
+
+class LaterNode(template.Node):
+    """`{% later %}…{% endlater %}`: see `later`."""
+
+    def __init__(self, nodelist: template.NodeList) -> None:
+        self.nodelist = nodelist
+
+    def render(self, context: template.Context) -> str:
+        inner = self.nodelist.render(context)
+        # A </noscript> inside would end the wrapper early: such a part is sent as it is.
+        if not context.get("draw_later") or "</noscript" in inner.lower():
+            return inner
+        return mark_safe(f'<noscript class="later">{inner}</noscript>')
+
+
+@register.tag
+def later(parser: template.base.Parser, token: template.base.Token) -> LaterNode:
+    """A part of a hand form drawn only when the judge opens it (issue 29), where the
+    template is rendered with `draw_later` (the judge's blank form,
+    tournaments/_add_hand.html): the part is sent inside `<noscript class="later">`. A
+    browser running scripts parses it as one piece of text, none of its some hundred
+    elements built until static/js/judge/forms.js draws it, when its <details> opens;
+    without scripts the browser reads it as part of the form, which sends it as before.
+    Elsewhere (the calculator, a bound form) the part is sent as it is."""
+    nodelist = parser.parse(("endlater",))
+    parser.delete_first_token()
+    return LaterNode(nodelist)

@@ -68,8 +68,55 @@ export function formFields(target) {
   return fields;
 }
 
+// ---- the blank hand form's folded parts, drawn when opened (issue 29) ----
+// The judge's blank form sends its rarely used parts (the cards, Pagat, Valat, values,
+// penalties: most of its elements) as the text of a <noscript class="later">
+// (scoring_tags.later), which a browser running scripts keeps as one piece of text: the
+// page reloads without building them. A part is drawn when its <details> opens; without
+// scripts the browser reads it as part of the form.
+function draw(boxes) {
+  for (const box of boxes) {
+    const parsed = document.createElement("template");
+    parsed.innerHTML = box.textContent;
+    const nodes = Array.from(parsed.content.children);
+    box.replaceWith(parsed.content);
+    // htmx, once loaded, wires what the part may carry.
+    if (window.htmx) nodes.forEach((node) => window.htmx.process(node));
+  }
+}
+
+// Every part of `target` not drawn yet (a hand put back into the form needs its fields).
+function drawAll(target) {
+  draw(target.querySelectorAll("noscript.later"));
+}
+
+function drawOpened(details) {
+  if (!(details instanceof HTMLDetailsElement)) return;
+  const boxes = details.querySelectorAll(":scope > noscript.later");
+  if (!boxes.length) return;
+  draw(boxes);
+  // The hand now sends the part's blank fields too: previewed again, the preview is of the
+  // hand as it will be saved, and its row shows with its chips at once (capture.js).
+  const target = details.closest("form");
+  if (target && window.htmx && entered(target)) window.htmx.trigger(target, "change");
+}
+
+// Draws a part as its summary is tapped (before it opens: never shown empty), when a
+// script opens it, and any already open.
+export function drawWhenOpened() {
+  document.addEventListener("click", (event) => {
+    const summary = event.target instanceof Element && event.target.closest("summary");
+    if (summary) drawOpened(summary.parentElement);
+  }, true);
+  document.addEventListener("toggle", (event) => {
+    if (event.target.open) drawOpened(event.target);
+  }, true);
+  document.querySelectorAll("details[open]").forEach(drawOpened);
+}
+
 // Puts a queued hand's fields back into the form (the blank form first).
 export function fill(target, fields) {
+  drawAll(target);
   target.reset();
   const values = (name) => fields.filter(([key]) => key === name).map(([, value]) => value);
   const seen = {};

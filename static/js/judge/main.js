@@ -28,11 +28,13 @@
      items wait), for the director's dashboard.
    * A save (or a send) the server refuses because this page's CSRF token is out of date
      (the sign-in changed in another tab; config/csrf.py marks the answer) is kept in the
-     queue as waiting, nothing more is sent from this page, and the page says to reload. */
+     queue as waiting, nothing more is sent from this page, and the page says to reload.
+   * The blank hand form's folded parts (the cards, Pagat, Valat, values, penalties) come
+     as text, drawn when the judge opens them (forms.js, issue 29). */
 
 import {changed, chainForm, drawnBy, form, keepThisPage, queue, rememberVersion, root, section,
   sessionKey, sheetForm, words} from "./page.js";
-import {entered, newSubmission, setHidden} from "./forms.js";
+import {drawWhenOpened, entered, newSubmission, setHidden} from "./forms.js";
 import {remove, storedItems} from "./store.js";
 import {render, showConnection} from "./draw.js";
 import {ping, send} from "./send.js";
@@ -117,6 +119,7 @@ function loadHtmxLater() {
   document.head.append(script);
 }
 
+drawWhenOpened();
 if (document.readyState === "complete") loadHtmxLater();
 else window.addEventListener("load", loadHtmxLater, {once: true});
 if (root) start();
