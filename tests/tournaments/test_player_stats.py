@@ -148,7 +148,8 @@ def test_the_player_page_shows_the_figures_in_each_language(history, client, lan
 def test_the_player_page_reads_the_figures_in_as_many_queries_however_many_tournaments(
     history, client, django_assert_max_num_queries
 ):
-    by_rows = sorted(Player.objects.all(), key=lambda p: p.stats.count())
+    counted = Player.objects.filter(stats__isnull=False).distinct()
+    by_rows = sorted(counted, key=lambda p: p.stats.count())
     short, long = by_rows[0], by_rows[-1]
     assert long.stats.count() > short.stats.count()
     with CaptureQueriesContext(connection) as few:
