@@ -135,7 +135,7 @@ def _count_hand(
             counters[players[penalty["seat"]]].counts["penalties"] += 1
     declarer = data.get("declarer")
     won = _game_won(settlement, declarer)
-    if declarer in players and won is not _VOID:
+    if isinstance(declarer, int) and declarer in players and won is not _VOID:
         counter = counters[players[declarer]]
         pair = counter.contracts.setdefault(str(data["contract"]), [0, 0])
         pair[0] += 1
@@ -177,8 +177,8 @@ def _announcements(
     """Each announcement of the hand: the seats that made it, and whether it was won."""
     sides = _sides(data, seats)
     pagat = data.get("pagat")
-    if isinstance(pagat, Mapping) and pagat.get("announced"):
-        yield (pagat.get("holder"),), bool(pagat.get("won"))
+    if isinstance(pagat, Mapping) and pagat.get("announced") and "holder" in pagat:
+        yield (pagat["holder"],), bool(pagat.get("won"))
     entries = [data.get("valat"), *(data.get("bonuses") or ()), *(data.get("announcements") or ())]
     for entry in entries:
         if isinstance(entry, Mapping) and entry.get("announced"):
