@@ -35,18 +35,27 @@ def _tallies(tournaments: QuerySet[Tournament]) -> dict[tuple[int, int], Tally]:
     for table, tournament, number, player in seats:
         tables.setdefault(table, (tournament, {}))[1][number] = player
     totals: dict[tuple[int, int], Tally] = {}
-    for table, hands in _hands_by_table(tables):
-        tournament, players = tables.pop(table)
-        _add(totals, tournament, tally_table(hands, players))
+    for table, hands in _hands_by_table(tournaments):
+        if table in tables:
+            tournament, players = tables.pop(table)
+            _add(totals, tournament, tally_table(hands, players))
     for tournament, players in tables.values():  # tables without a hand (kept on paper)
         _add(totals, tournament, tally_table((), players))
     return totals
 
 
-def _hands_by_table(tables: dict) -> Iterator[tuple[int, list[tuple[Any, Any]]]]:
-    """Each table's recorded hands in order, a table at a time, read in batches."""
+def _hands_by_table(
+    tournaments: QuerySet[Tournament],
+) -> Iterator[tuple[int, list[tuple[Any, Any]]]]:
+    """Each table's recorded hands in order, a table at a time, read in batches (the
+    tables named by a join, not a list: the decade's tables outnumber SQLite's limit
+    of parameters)."""
     hands = (
-        Hand.objects.filter(table__in=list(tables), deleted=False)
+        Hand.objects.filter(
+            deleted=False,
+            table__round__status=Round.Status.CLOSED,
+            table__round__tournament__in=tournaments,
+        )
         .order_by("table_id", "number")
         .values_list("table_id", "data", "settlement")
     )
