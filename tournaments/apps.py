@@ -14,4 +14,5 @@ class TournamentsConfig(AppConfig):
 
         pages.add_club_section(club_pages.club_results_section)
         pages.add_player_section(club_pages.player_ratings_section)
+        pages.add_player_section(club_pages.player_stats_section)
         pages.add_player_section(club_pages.player_history_section)

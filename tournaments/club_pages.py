@@ -1,17 +1,21 @@
 """The tournaments' sections of the club and player pages (registered in `clubs.pages`).
 
 The club page shows its players' results and the tournaments it hosted; the player page
-the tournaments the player played, with the chart of chips after each round, and the
-player's ratings. The clubs
-app shows these without importing tournaments.
+the tournaments the player played, with the chart of chips after each round, the
+player's ratings and what the player's hands say (statistics). The clubs app shows these
+without importing tournaments.
 """
+
+from decimal import Decimal
 
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, Player
+from scoring.labels import CZECH_CONTRACTS
 from tournaments.charts import ChipsChart, chips_chart
+from tournaments.player_stats import statistics_for
 from tournaments.rating_models import FAMILY_TITLES, RatingChange
 from tournaments.score_words import score_words
 from tournaments.totals import club_results, club_rulesets, player_history
@@ -75,6 +79,41 @@ def player_ratings_section(player: Player) -> SafeString:
             "words": words,
         },
     )
+
+
+def player_stats_section(player: Player) -> SafeString:
+    """What the player's hands say, per game and season (one query, on the stored
+    per-tournament figures)."""
+    games = [
+        {
+            "title": _(game["title"]),
+            "contracts": [
+                (_contract_name(name), each["declared"], each["won"])
+                for name, each in game["all"]["contracts"].items()
+            ],
+            "rows": [
+                (_("All seasons"), _figures(game["all"])),
+                *((s["name"] or _("No season"), _figures(s)) for s in game["seasons"]),
+            ]
+            if len(game["seasons"]) > 1
+            else [(game["seasons"][0]["name"] or _("No season"), _figures(game["all"]))],
+        }
+        for game in statistics_for(player)
+    ]
+    return render_to_string("tournaments/_player_stats.html", {"games": games})
+
+
+def _figures(tally: dict) -> dict:
+    """A figure set as the table shows it: the average as an exact number."""
+    average = tally["average"]
+    return tally | {"average": None if average is None else Decimal(average)}
+
+
+def _contract_name(code: str) -> str:
+    """A contract as players say it (the Czech ones by their names), else its code."""
+    if code in CZECH_CONTRACTS:
+        return _(CZECH_CONTRACTS[code])
+    return code.replace("_", " ").capitalize()
 
 
 def _rating_chart(player: Player) -> ChipsChart | None:

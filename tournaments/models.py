@@ -24,6 +24,7 @@ from tournaments.played import HandQuerySet, PlayedHand, seat_keys
 
 # The ratings' models live in their own module; imported here so Django finds them.
 from tournaments.rating_models import Rating, RatingChange  # noqa: F401
+from tournaments.stats_models import PlayerStats  # noqa: F401
 
 
 class Tournament(models.Model):

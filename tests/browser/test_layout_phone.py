@@ -2,9 +2,14 @@
 hands and preview, the rulings, the API docs), the card counter's total stays in view,
 the header is slim, and the conflict box keeps a hand's chips on one line."""
 
+import datetime
+from decimal import Decimal
+
 import pytest
 
+from clubs.models import Season
 from tests.browser.conftest import BROWSER_TEST, fill_slovenian_trojka, logged_in
+from tournaments.models import PlayerStats, Tournament
 
 pytestmark = BROWSER_TEST
 PHONE = 360
@@ -147,4 +152,55 @@ def test_the_conflict_box_keeps_a_hands_chips_on_one_line(browser_page, live_ser
           .map(e => e.scrollWidth <= e.clientWidth)"""
     )
     assert sides == [True, True]
+    assert_fits(page)
+
+
+@pytest.fixture
+def counted_player(club, player):
+    """A player with figures from the hands in two games and two seasons."""
+    for year, ruleset in ((2025, "spjst"), (2025, "cz_xix"), (2026, "spjst")):
+        season, _new = Season.objects.get_or_create(
+            name=f"Federation season {year}",
+            start_date=datetime.date(year, 1, 1),
+            end_date=datetime.date(year, 12, 31),
+        )
+        tournament = Tournament.objects.create(
+            name=f"Open {year} {ruleset}",
+            date=datetime.date(year, 3, 1),
+            host_club=club,
+            season=season,
+            ruleset=ruleset,
+            hands_per_round=12,
+            status=Tournament.Status.FINISHED,
+        )
+        PlayerStats.objects.create(
+            player=player,
+            tournament=tournament,
+            tables=3,
+            hands=36,
+            total=Decimal("-123.5"),
+            declared=11,
+            declared_won=7,
+            contracts={"povinost": [8, 5], "prever": [3, 2]},
+            announced=14,
+            announced_won=9,
+            penalties=2,
+        )
+    return player
+
+
+@pytest.mark.parametrize("language", ["en", "cs", "sl"])
+def test_the_players_statistics_and_the_rating_method_are_no_wider_than_a_phone(
+    browser_page, live_server, counted_player, language
+):
+    browser_page.add_cookies(
+        [{"name": "django_language", "value": language, "url": live_server.url}]
+    )
+    page = browser_page.new_page()
+    page.goto(f"{live_server.url}{counted_player.get_absolute_url()}")
+    page.wait_for_selector("table.stats")
+    assert page.locator("table.stats").count() == 2  # one a game
+    assert_fits(page)
+    page.goto(f"{live_server.url}/ratings/method/")
+    page.wait_for_selector("table")
     assert_fits(page)

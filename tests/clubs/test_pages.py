@@ -28,7 +28,11 @@ def test_the_tournaments_sections_are_registered_once_at_start_up():
     names = [section.__name__ for section in pages._club_sections]
     assert names == ["club_results_section"]
     names = [section.__name__ for section in pages._player_sections]
-    assert names == ["player_ratings_section", "player_history_section"]
+    assert names == [
+        "player_ratings_section",
+        "player_stats_section",
+        "player_history_section",
+    ]
 
 
 def test_a_registered_club_section_is_shown_once_after_the_roster(

@@ -84,6 +84,21 @@ def test_the_method_page_says_how_to_reproduce(client):
     assert "manage.py ratings --rebuild" in response.content.decode()
 
 
+@pytest.mark.parametrize(
+    ("language", "spearman"), [("en", "0.845"), ("cs", "0,845"), ("sl", "0,845")]
+)
+def test_the_method_page_gives_the_evidence_and_its_command_in_each_language(
+    client, language, spearman
+):
+    client.cookies["django_language"] = language
+
+    page = client.get(reverse("tournaments:rating_method")).content.decode()
+
+    assert spearman in page  # SPJST's rating against the hidden skill
+    assert "manage.py rating_evidence --seed 1" in page
+    assert "simulate_history --seed 1 --tournaments 60 --clubs 3 --players 72" in page
+
+
 def test_the_player_page_shows_the_ratings(client, rated):
     player = rated["players"][0]
 

@@ -16,7 +16,16 @@ from django.utils.translation import gettext as _
 
 from accounts.roles import is_federation
 from clubs.models import Membership, Player, PlayerMerge
-from tournaments.models import Bye, Rating, RatingChange, Registration, Seat, Tournament
+from tournaments import player_stats
+from tournaments.models import (
+    Bye,
+    PlayerStats,
+    Rating,
+    RatingChange,
+    Registration,
+    Seat,
+    Tournament,
+)
 from tournaments.rating_store import rebuild_ratings
 from tournaments.services.common import TournamentError, audit
 
@@ -24,8 +33,9 @@ __all__ = ["confirm_merge", "merge_players", "unmerge"]
 
 # Rows that follow a player through `merge_players` beyond the generic references: none
 # of these is moved (the merge's own record, the merged-into link).
-# The ratings are not moved but rated again from the moved sheets (`_rate_again`).
-_NOT_MOVED = {PlayerMerge, Player, Rating, RatingChange}
+# The ratings and statistics are not moved but counted again from the moved sheets and
+# seats (`_rate_again`).
+_NOT_MOVED = {PlayerMerge, Player, Rating, RatingChange, PlayerStats}
 
 
 def _references() -> list[tuple[str, str]]:
@@ -145,6 +155,7 @@ def _rate_again(*players: Player) -> None:
     """The games the players are rated in rated again: their tables changed hands."""
     families = Rating.objects.filter(player__in=players).values_list("family", flat=True)
     rebuild_ratings(sorted(set(families)))
+    player_stats.players_moved(*players)
 
 
 def _open(merge: PlayerMerge, by) -> PlayerMerge:
