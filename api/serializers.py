@@ -53,6 +53,45 @@ class PlayerSerializer(serializers.ModelSerializer):
         ]  # fmt: skip
 
 
+class ContractFiguresSerializer(serializers.Serializer):
+    declared = serializers.IntegerField(help_text="Times the player declared the contract.")
+    won = serializers.IntegerField(help_text="Times he won it.")
+
+
+class FiguresSerializer(serializers.Serializer):
+    """One player's figures over some tables, as the player page's statistics show them."""
+
+    tables = serializers.IntegerField()
+    hands = serializers.IntegerField()
+    total = serializers.CharField(
+        help_text="What the hands moved for him, exact (chips or points)."
+    )
+    average = serializers.CharField(allow_null=True, help_text="Per hand, two places.")
+    declared = serializers.IntegerField()
+    declared_won = serializers.IntegerField()
+    contracts = serializers.DictField(child=ContractFiguresSerializer())
+    announced = serializers.IntegerField()
+    announced_won = serializers.IntegerField()
+    penalties = serializers.IntegerField()
+
+
+class SeasonFiguresSerializer(FiguresSerializer):
+    season = serializers.IntegerField(allow_null=True, help_text="None: in no season.")
+    name = serializers.CharField(allow_null=True)
+
+
+class GameFiguresSerializer(serializers.Serializer):
+    game = serializers.CharField(help_text="The ruleset.")
+    title = serializers.CharField()
+    all = FiguresSerializer(help_text="Over every season.")
+    seasons = SeasonFiguresSerializer(many=True, help_text="Season by season, newest first.")
+
+
+class PlayerStatisticsSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    games = GameFiguresSerializer(many=True)
+
+
 class SeasonSerializer(serializers.ModelSerializer):
     club = ClubRef(read_only=True, allow_null=True, help_text="None: a federation-wide season.")
     url = serializers.CharField(source="get_absolute_url", read_only=True)

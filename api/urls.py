@@ -15,6 +15,11 @@ urlpatterns = [
     path("clubs/<int:pk>/", endpoint(clubs.ClubDetail), name="club"),
     path("players/", endpoint(clubs.PlayerList), name="player_list"),
     path("players/<int:pk>/", endpoint(clubs.PlayerDetail), name="player"),
+    path(
+        "players/<int:pk>/statistics/",
+        endpoint(clubs.PlayerStatistics),
+        name="player_statistics",
+    ),
     path("seasons/", endpoint(clubs.SeasonList), name="season_list"),
     path("seasons/<int:pk>/", endpoint(clubs.SeasonDetail), name="season"),
     path("seasons/<int:pk>/leaderboard/", endpoint(clubs.Leaderboard), name="leaderboard"),

@@ -241,6 +241,7 @@ URLS = {
     "api:club": ("get", {"pk": "club"}, None, PUBLIC),
     "api:player_list": ("get", {}, None, PUBLIC),
     "api:player": ("get", {"pk": "player"}, None, PUBLIC),
+    "api:player_statistics": ("get", {"pk": "player"}, None, PUBLIC),
     "api:season_list": ("get", {}, None, PUBLIC),
     "api:season": ("get", {"pk": "season"}, None, PUBLIC),
     "api:leaderboard": ("get", {"pk": "season"}, None, PUBLIC),

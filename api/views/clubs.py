@@ -14,6 +14,7 @@ from api.conditional import ReadView
 from api.filters import PlayerQuery, SeasonQuery, checked
 from clubs.models import Club, Player, Season
 from tournaments.leaderboard import club_leaderboard, season_leaderboard
+from tournaments.player_stats import statistics_for
 
 
 @extend_schema(tags=["clubs"])
@@ -79,6 +80,18 @@ class PlayerDetail(RetrieveModelMixin, ReadView):
 
     def get(self, request: Request, pk: int) -> Response:
         return self.retrieve(request)
+
+
+@extend_schema(tags=["clubs"])
+class PlayerStatistics(ReadView):
+    """A player's statistics from his hands, per game, over all seasons and season by
+    season (as his page's section): stored when a tournament finishes."""
+
+    serializer_class = out.PlayerStatisticsSerializer
+
+    def get(self, request: Request, pk: int) -> Response:
+        player = get_object_or_404(Player, pk=pk)
+        return Response(self.get_serializer({"player": pk, "games": statistics_for(player)}).data)
 
 
 @extend_schema(

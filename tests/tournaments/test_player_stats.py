@@ -157,3 +157,15 @@ def test_the_player_page_reads_the_figures_in_as_many_queries_however_many_tourn
 
     with django_assert_max_num_queries(len(few.captured_queries)):
         client.get(long.get_absolute_url())
+
+
+def test_the_api_gives_the_figures_the_player_page_shows(history, client):
+    from django.urls import reverse
+
+    row = PlayerStats.objects.filter(declared__gt=0).order_by("pk").first()
+    answer = client.get(reverse("api:player_statistics", args=[row.player_id]))
+    assert answer.status_code == 200
+    data = answer.json()
+    assert data["player"] == row.player_id
+    assert json.loads(json.dumps(statistics_for(row.player), default=str)) == data["games"]
+    assert client.get(reverse("api:player_statistics", args=[999999])).status_code == 404
