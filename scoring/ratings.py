@@ -58,8 +58,9 @@ Amount = int | Decimal
 
 @dataclass(frozen=True)
 class TableResult:
-    """One table played: what each player (by id) won there; ``key`` names the table
-    for the history (the caller's, passed through)."""
+    """One table played: what each player (by id) won there, in seat order (the order
+    the model takes them in); ``key`` names the table for the history (the caller's,
+    passed through)."""
 
     key: Hashable
     amounts: Mapping[int, Amount]
@@ -134,7 +135,9 @@ def rate_tables(
     for table in tables:
         if len(table.amounts) < 2:
             continue
-        players = sorted(table.amounts)
+        # In the order given (the site's: by seat), not by id: the floating-point sums
+        # run in that order, and ids change when the archives are imported elsewhere.
+        players = list(table.amounts)
         ranks = table_ranks(table.amounts)
         before = {player: current.get(player) or before_all.get(player) for player in players}
         teams = [[_model_rating(model, before[player])] for player in players]

@@ -41,7 +41,10 @@ def table_results(family: str, tournament: Tournament | None = None) -> list[Tab
     if tournament is not None:
         lines = lines.filter(sheet__table__round__tournament=tournament)
     lines = lines.order_by(
+        # The tournament by its creation time, which its archive carries, not its id,
+        # which an import changes: the archives give the same order in any site.
         "sheet__table__round__tournament__date",
+        "sheet__table__round__tournament__created_at",
         "sheet__table__round__tournament_id",
         "sheet__table__round__number",
         "sheet__table__number",
@@ -115,7 +118,12 @@ def rebuild_ratings(families: Iterable[str] | None = None) -> dict[str, int]:
 def _add_on_top(family: str, tournament: Tournament) -> bool:
     """Rate a just-finished tournament on top of its family's stored ratings, if nothing
     rated comes after it; False (and nothing written) otherwise."""
-    later = Q(date__gt=tournament.date) | Q(date=tournament.date, tournament_id__gt=tournament.pk)
+    day, created = tournament.date, tournament.created_at
+    later = (
+        Q(date__gt=day)
+        | Q(date=day, tournament__created_at__gt=created)
+        | Q(date=day, tournament__created_at=created, tournament_id__gt=tournament.pk)
+    )
     if RatingChange.objects.filter(later, family=family).exists():
         return False
     tables = table_results(family, tournament)

@@ -87,3 +87,20 @@ def test_rating_in_two_parts_gives_what_rating_at_once_does():
     second, _steps = rate_tables(tables[12:], start={r.player: r for r in first})
     merged = {r.player: r for r in first} | {r.player: r for r in second}
     assert {r.player: r for r in at_once} == merged
+
+
+def test_players_renumbered_in_the_same_seats_get_the_same_figures_to_the_bit():
+    # An import numbers players anew; the model takes a table's players in the order
+    # given (the seats'), so only the names change, never a bit of the figures.
+    tables = [TableResult(n, {1: n % 3, 2: -(n % 5), 3: n % 2, 4: 0}) for n in range(30)]
+    renumber = {1: 40, 2: 10, 3: 30, 4: 20}
+    renumbered = [
+        TableResult(t.key, {renumber[p]: won for p, won in t.amounts.items()}) for t in tables
+    ]
+
+    before, _steps = rate_tables(tables)
+    after, _steps = rate_tables(renumbered)
+
+    assert {renumber[r.player]: (r.mu, r.sigma, r.events) for r in before} == {
+        r.player: (r.mu, r.sigma, r.events) for r in after
+    }

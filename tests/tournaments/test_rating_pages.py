@@ -81,7 +81,9 @@ def test_the_method_page_says_how_to_reproduce(client):
     response = client.get(reverse("tournaments:rating_method"))
 
     assert response.status_code == 200
-    assert "manage.py ratings --rebuild" in response.content.decode()
+    page = response.content.decode()
+    assert "manage.py export_tournament --all archives" in page
+    assert "manage.py import_tournament archives/*.json" in page
 
 
 @pytest.mark.parametrize(

@@ -36,18 +36,24 @@ class Command(BaseCommand):
             self._print(game, as_json=as_json)
 
     def _print(self, game: str, *, as_json: bool) -> None:
+        # A player named as an archive names them (home club, member number, name), never
+        # by database id, and ties in that order too (sorted here, not by the database's
+        # collation): the list read from the archives in another site is the same, byte
+        # for byte.
         rows = [
             {
                 "player": rating.player.name,
-                "player_id": rating.player_id,
+                "club": rating.player.home_club.short_name,
+                "member_number": rating.player.member_number,
                 "mu": rating.mu,
                 "sigma": rating.sigma,
                 "ordinal": rating.ordinal,
                 "events": rating.events,
             }
-            for rating in Rating.objects.filter(family=game)
-            .select_related("player")
-            .order_by("-ordinal", "-events", "player_id")
+            for rating in sorted(
+                Rating.objects.filter(family=game).select_related("player__home_club"),
+                key=_place,
+            )
         ]
         if as_json:
             self.stdout.write(json.dumps(rows, ensure_ascii=False, indent=1))
@@ -57,3 +63,18 @@ class Command(BaseCommand):
                 f"{place:>4}. {row['player']:<30} {row['ordinal']:7.2f} "
                 f"(mu {row['mu']:.2f}, sigma {row['sigma']:.2f}, {row['events']} tables)"
             )
+
+
+def _place(rating: Rating) -> tuple:
+    """Best first: the higher ordinal, then more tables, then the player as an archive
+    names them (the id only between two players no archive could tell apart)."""
+    player = rating.player
+    return (
+        -rating.ordinal,
+        -rating.events,
+        player.home_club.short_name,
+        player.member_number,
+        player.last_name,
+        player.first_name,
+        player.pk,
+    )
