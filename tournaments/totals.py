@@ -15,7 +15,18 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.db.models import Count, Exists, ExpressionWrapper, F, Max, OuterRef, Q, Sum, Window
+from django.db.models import (
+    Count,
+    Exists,
+    ExpressionWrapper,
+    F,
+    Max,
+    Min,
+    OuterRef,
+    Q,
+    Sum,
+    Window,
+)
 from django.db.models.functions import Rank
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -31,6 +42,7 @@ from tournaments.models import (
     SheetLine,
     Tournament,
 )
+from tournaments.place_models import FinalPlace, stored_places
 from tournaments.ranking import bye_points, normalize, placement_points, rank_rows
 from tournaments.sheets import Amount
 
@@ -347,9 +359,9 @@ def trick_rows(tournaments: list[Tournament]) -> dict[int, list[dict]]:
     return result
 
 
-def final_places(tournaments: list[Tournament]) -> dict[int, list[dict]]:
-    """Tournament → its ranked rows, for many tournaments in a fixed number of queries (a
-    drive's by tricks)."""
+def live_places(tournaments: list[Tournament]) -> dict[int, list[dict]]:
+    """Tournament → its ranked rows computed from the sheets, for many tournaments in a
+    fixed number of queries (a drive's by tricks)."""
     rows = _aggregates(tournaments)
     tables = placement_tables(tournaments)
     _per_round(tournaments, rows, tables)
@@ -360,6 +372,15 @@ def final_places(tournaments: list[Tournament]) -> dict[int, list[dict]]:
     by_points = {t.pk: t.standings_method == Tournament.Standings.PLACEMENT for t in tournaments}
     places = {pk: ranked(group, by_points[pk]) for pk, group in grouped.items()}
     return {**places, **trick_rows(tournaments)}
+
+
+def final_places(tournaments: list[Tournament]) -> dict[int, list[dict]]:
+    """Tournament → its ranked rows: a finished tournament's as stored when it was
+    finished (`place_models.FinalPlace`), the others (and a finished one with nothing
+    stored) computed from the sheets; a fixed number of queries however many."""
+    finished = [t.pk for t in tournaments if t.status == Tournament.Status.FINISHED]
+    stored = stored_places(finished) if finished else {}
+    return {**stored, **live_places([t for t in tournaments if t.pk not in stored])}
 
 
 def player_history(player_id: int) -> list[dict]:
@@ -401,10 +422,19 @@ def club_results(club_id: int) -> list[dict]:
         tournaments=Count(_TOURNAMENT, distinct=True), total=Sum(_NET, output_field=AmountField())
     )
     rows = {row["player_id"]: {**row, "best_place": None, "provisional": False} for row in totals}
-    tournament_ids = set(lines.values_list(_TOURNAMENT, flat=True).distinct())
-    tournaments = list(Tournament.objects.filter(pk__in=tournament_ids))
+    # The finished tournaments' places as stored (one query, however long the history).
+    best = FinalPlace.objects.filter(player__home_club_id=club_id).values("player_id")
+    for row in best.annotate(best=Min("place")):
+        if row["player_id"] in rows:
+            rows[row["player_id"]]["best_place"] = row["best"]
+    # The rest ranked from the sheets: those in play (usually none or one).
+    stored = FinalPlace.objects.filter(tournament=OuterRef("pk"))
+    others = Tournament.objects.filter(pk__in=lines.values(_TOURNAMENT)).filter(
+        ~Q(status=Tournament.Status.FINISHED) | ~Exists(stored)
+    )
+    tournaments = list(others)
     unfinished = {t.pk for t in tournaments if t.status != Tournament.Status.FINISHED}
-    for tournament_id, ranked_rows in final_places(tournaments).items():
+    for tournament_id, ranked_rows in live_places(tournaments).items():
         for row in ranked_rows:
             mine = rows.get(row["player_id"])
             if mine is None:

@@ -11,7 +11,7 @@ from django.db import DatabaseError, models, transaction
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, Player, Season
-from tournaments import rating_store
+from tournaments import place_store, rating_store
 from tournaments.archive.common import ArchiveError, club_fields
 from tournaments.archive.verify import PLAYER, SEASON, TOURNAMENT, verify
 from tournaments.models import (
@@ -166,6 +166,7 @@ def import_tournament(document: dict[str, Any], *, by: User | None = None) -> To
             if tournament.status == Tournament.Status.FINISHED:
                 # A finished tournament counts in its game's ratings as if finished here.
                 rating_store.tournament_finished(tournament)
+                place_store.tournament_finished(tournament)
             return tournament
     except ArchiveError:
         raise

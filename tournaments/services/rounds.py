@@ -4,7 +4,7 @@ and the tournament finished once its last round is closed, or reopened."""
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments import locks, score_sheets
+from tournaments import locks, place_store, score_sheets
 from tournaments.models import Round, Tournament
 from tournaments.rating_store import tournament_finished, tournament_reopened
 from tournaments.services.common import TournamentError, audit
@@ -100,6 +100,7 @@ def finish_tournament(*, tournament: Tournament, by) -> Tournament:
     tournament.save(update_fields=["status"])
     # Its game's ratings with it counted, in the same transaction as the finish.
     tournament_finished(tournament)
+    place_store.tournament_finished(tournament)
     audit(
         tournament=tournament,
         actor=by,
@@ -120,5 +121,6 @@ def reopen_tournament(*, tournament: Tournament, by, reason: str) -> Tournament:
     tournament.status = Tournament.Status.RUNNING
     tournament.save(update_fields=["status"])
     tournament_reopened(tournament)  # its tables leave the ratings until finished again
+    place_store.tournament_reopened(tournament)
     audit(tournament=tournament, actor=by, action="reopen tournament", detail=reason.strip())
     return tournament
