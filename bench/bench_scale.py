@@ -13,8 +13,10 @@ repo root `python bench/bench_scale.py`.
    tournaments, the biggest first; a page without an object visited as often) is asked
    for through django.test.Client with the cache emptied before each visit, as the first
    visit after a restart; the director's pages logged in as the history's director.
-   Printed per page: p50 and p95 in ms, the most queries a visit made, and whether p95
-   is within the budget (300 ms).
+   Printed per page: p50 and p95 in ms, the p95 of this process's CPU time (the part
+   of a visit a busy machine does not stretch by making it wait; the database's own
+   time is not in it), the most queries a visit made, and whether p95 is within the
+   budget (300 ms).
 3. The database's size and the build time; the database is dropped at the end
    (`SCALE_KEEP=1` keeps it, to look at the pages by hand).
 
@@ -185,6 +187,11 @@ def pages() -> list[tuple[str, list[str], bool]]:
     return [(n, u, False) for n, u in public] + [(n, u, True) for n, u in director]
 
 
+def _p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
 def time_pages() -> bool:
     """Visit every page, cache emptied before each visit; print the table; all met?"""
     from django.conf import settings
@@ -192,32 +199,44 @@ def time_pages() -> bool:
     from django.core.cache import cache
     from django.db import connection
     from django.test import Client
-    from django.test.utils import CaptureQueriesContext
 
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
     visitor, director = Client(), Client()
     director.force_login(get_user_model().objects.get(username="sim-director"))
     met = True
-    print(f"{'page':<34} {'p50 ms':>7} {'p95 ms':>7} {'queries':>7}  budget p95 ≤ {BUDGET_MS} ms")
+    asked = [0]
+
+    def counted(execute, sql, params, many, context):
+        asked[0] += 1
+        return execute(sql, params, many, context)
+
+    print(
+        f"{'page':<34} {'p50 ms':>7} {'p95 ms':>7} {'CPU p95':>7} {'queries':>7}  "
+        f"budget p95 ≤ {BUDGET_MS} ms"
+    )
     for name, urls, as_director in pages():
         client = director if as_director else visitor
-        times, queries = [], 0
+        times, cpu, queries = [], [], 0
         for url in urls:
             cache.clear()
-            with CaptureQueriesContext(connection) as asked:
-                started = time.perf_counter()
+            asked[0] = 0
+            with connection.execute_wrapper(counted):
+                started, started_cpu = time.perf_counter(), time.process_time()
                 response = client.get(url)
                 times.append((time.perf_counter() - started) * 1000)
-            queries = max(queries, len(asked))
+                cpu.append((time.process_time() - started_cpu) * 1000)
+            queries = max(queries, asked[0])
             if response.status_code != 200:
                 print(f"scale: {url} answered {response.status_code}", flush=True)
                 met = False
-        times.sort()
-        p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
+        p95, cpu95 = _p95(times), _p95(cpu)
         ok = p95 <= BUDGET_MS
         met &= ok
         verdict = "met" if ok else "NOT met"
-        print(f"{name:<34} {statistics.median(times):7.0f} {p95:7.0f} {queries:7d}  {verdict}")
+        print(
+            f"{name:<34} {statistics.median(times):7.0f} {p95:7.0f} {cpu95:7.0f} {queries:7d}  "
+            f"{verdict}"
+        )
     return met
 
 

@@ -1,4 +1,4 @@
-"""The stored final places: each player's place in each finished tournament, written
+"""The stored final places: each player's place and chips won in each finished tournament, written
 when the tournament is finished (`tournaments.place_store`), removed when it is reopened
 and rebuilt by `manage.py final_places --rebuild`. Derived, like the ratings: the season
 leaderboard, the club page and the player page read these rows instead of ranking every
@@ -29,6 +29,9 @@ class FinalPlace(models.Model):
     field = models.PositiveSmallIntegerField()
     # What the tournament ranks by: chips (points), or tricks at a drive.
     total = AmountField(_("total"))
+    # What the player won there: the confirmed sheets' counts less the starting chips
+    # (empty for a player who only sat out a round with a bye).
+    chips = AmountField(_("chips"), null=True)
 
     class Meta:
         verbose_name = _("final place")

@@ -9,13 +9,15 @@ from django.db import transaction
 
 from tournaments.models import Tournament
 from tournaments.place_models import FinalPlace
-from tournaments.totals import live_places
+from tournaments.totals import live_places, won
 
 BATCH = 2000  # rows an INSERT carries
 CHUNK = 100  # tournaments ranked together by a rebuild
 
 
-def _rows(places: dict[int, list[dict]]) -> list[FinalPlace]:
+def _rows(tournaments: list[Tournament]) -> list[FinalPlace]:
+    """The tournaments' places ranked from their sheets, with each player's chips won."""
+    chips = won(tournaments)
     return [
         FinalPlace(
             tournament_id=tournament_id,
@@ -23,8 +25,9 @@ def _rows(places: dict[int, list[dict]]) -> list[FinalPlace]:
             place=row["place"],
             field=len(rows),
             total=row["total"],
+            chips=chips.get((tournament_id, row["player_id"])),
         )
-        for tournament_id, rows in places.items()
+        for tournament_id, rows in live_places(tournaments).items()
         for row in rows
     ]
 
@@ -32,7 +35,7 @@ def _rows(places: dict[int, list[dict]]) -> list[FinalPlace]:
 def tournament_finished(tournament: Tournament) -> None:
     """Store the tournament's final places (called inside the finish)."""
     FinalPlace.objects.filter(tournament=tournament).delete()
-    FinalPlace.objects.bulk_create(_rows(live_places([tournament])), batch_size=BATCH)
+    FinalPlace.objects.bulk_create(_rows([tournament]), batch_size=BATCH)
 
 
 def tournament_reopened(tournament: Tournament) -> None:
@@ -43,12 +46,12 @@ def tournament_reopened(tournament: Tournament) -> None:
 @transaction.atomic
 def rebuild_places() -> int:
     """Every finished tournament's places ranked anew from the sheets, replacing what is
-    stored; the rows written. Three queries for every `CHUNK` tournaments."""
+    stored; the rows written. Five queries for every `CHUNK` tournaments."""
     FinalPlace.objects.all().delete()
     finished = list(Tournament.objects.filter(status=Tournament.Status.FINISHED).order_by("pk"))
     written = 0
     for start in range(0, len(finished), CHUNK):
-        rows = _rows(live_places(finished[start : start + CHUNK]))
+        rows = _rows(finished[start : start + CHUNK])
         FinalPlace.objects.bulk_create(rows, batch_size=BATCH)
         written += len(rows)
     return written

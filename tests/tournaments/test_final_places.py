@@ -12,7 +12,7 @@ from tournaments.models import Tournament
 from tournaments.place_models import FinalPlace, stored_places
 from tournaments.services.players import merge_players, unmerge
 from tournaments.simulation import history
-from tournaments.totals import final_places, live_places
+from tournaments.totals import club_results, club_rulesets, final_places, live_places, won
 
 pytestmark = pytest.mark.django_db
 
@@ -34,15 +34,23 @@ def simulated():
     return federation, plan
 
 
-def _as_stored(places: dict[int, list[dict]]) -> dict[int, set[tuple]]:
+def _as_stored(places: dict[int, list[dict]], chips=None) -> dict[int, set[tuple]]:
+    """The rows as the store keeps them; with `chips` ((tournament, player) → chips won)
+    their chips too."""
     return {
-        pk: {(r["player_id"], r["place"], r["total"], len(rows)) for r in rows}
+        pk: {
+            (r["player_id"], r["place"], r["total"], len(rows))
+            + (() if chips is None else (chips.get((pk, r["player_id"])),))
+            for r in rows
+        }
         for pk, rows in places.items()
     }
 
 
 def _summary() -> dict[int, set[tuple]]:
-    rows = FinalPlace.objects.values_list("tournament_id", "player_id", "place", "total", "field")
+    rows = FinalPlace.objects.values_list(
+        "tournament_id", "player_id", "place", "total", "field", "chips"
+    )
     summary: dict[int, set[tuple]] = {}
     for tournament_id, *row in rows:
         summary.setdefault(tournament_id, set()).add(tuple(row))
@@ -51,7 +59,7 @@ def _summary() -> dict[int, set[tuple]]:
 
 def _scan() -> dict[int, set[tuple]]:
     finished = list(Tournament.objects.filter(status=Tournament.Status.FINISHED))
-    return _as_stored(live_places(finished))
+    return _as_stored(live_places(finished), won(finished))
 
 
 def test_a_finish_stores_what_a_scan_of_the_sheets_gives(simulated):
@@ -63,14 +71,14 @@ def test_a_finish_stores_what_a_scan_of_the_sheets_gives(simulated):
 def test_a_reopen_removes_them_and_the_pages_rank_it_from_the_sheets(simulated):
     federation, _plan = simulated
     tournament = Tournament.objects.order_by("date").first()
-    scanned = _as_stored(live_places([tournament]))[tournament.pk]
+    scanned = _as_stored(live_places([tournament]), won([tournament]))[tournament.pk]
 
     services.reopen_tournament(tournament=tournament, by=federation.director, reason="typo")
 
     assert tournament.pk not in _summary()
     assert _summary() == _scan()
     tournament.refresh_from_db()
-    assert _as_stored(final_places([tournament]))[tournament.pk] == scanned
+    assert _as_stored(final_places([tournament]), won([tournament]))[tournament.pk] == scanned
     services.finish_tournament(tournament=tournament, by=federation.director)
     assert _summary()[tournament.pk] == scanned
 
@@ -107,8 +115,44 @@ def test_a_finished_tournament_with_nothing_stored_is_ranked_from_its_sheets(sim
     FinalPlace.objects.all().delete()
     finished = list(Tournament.objects.all())
 
-    assert _as_stored(final_places(finished)) == _scan()
+    assert _as_stored(final_places(finished), won(finished)) == _scan()
     assert stored_places([t.pk for t in finished]) == {}
+
+
+def _club_scan(club: Club) -> dict[int, tuple]:
+    """The club page's rows as a scan of every sheet line and every standings gives them."""
+    rows: dict[int, tuple] = {}
+    for player in Player.objects.filter(home_club=club):
+        lines = player.sheet_lines.filter(sheet__confirmed_at__isnull=False).select_related(
+            "sheet__table__round__tournament"
+        )
+        played = {line.sheet.table.round.tournament for line in lines}
+        if not played:
+            continue
+        net = sum(line.chips - line.sheet.table.round.tournament.starting_chips for line in lines)
+        places = final_places(list(played))
+        best = min(r["place"] for t in played for r in places[t.pk] if r["player_id"] == player.pk)
+        in_play = any(t.status != Tournament.Status.FINISHED for t in played)
+        rows[player.pk] = (len(played), net, best, in_play)
+    return rows
+
+
+def test_the_club_page_counts_what_a_scan_of_the_sheets_gives(simulated):
+    federation, _plan = simulated
+    club = Club.objects.filter(players__places__isnull=False).first()
+
+    def results() -> dict[int, tuple]:
+        return {
+            r["player_id"]: (r["tournaments"], r["total"], r["best_place"], r["provisional"])
+            for r in club_results(club.pk)
+        }
+
+    assert results() == _club_scan(club) and results()
+    tournament = Tournament.objects.filter(final_places__player__home_club=club).first()
+    services.reopen_tournament(tournament=tournament, by=federation.director, reason="typo")
+    assert results() == _club_scan(club)
+    assert any(row[3] for row in results().values())
+    assert tournament.ruleset in club_rulesets(club.pk)
 
 
 def _pages() -> dict[str, str]:
