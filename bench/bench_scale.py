@@ -77,8 +77,10 @@ def _admin(statement: sql.Composable) -> None:
 
 def _key() -> str:
     """What a dump is valid for: the seed, the size and the migrations it was made under."""
-    migrations = sorted(p.name for p in ROOT.glob("*/migrations/0*.py"))
-    digest = hashlib.sha256("\n".join(migrations).encode()).hexdigest()[:12]
+    sha = hashlib.sha256()
+    for migration in sorted(ROOT.glob("*/migrations/0*.py")):
+        sha.update(migration.name.encode() + migration.read_bytes())
+    digest = sha.hexdigest()[:12]
     return f"seed{SEED}-t{TOURNAMENTS}-{digest}"
 
 
