@@ -5,7 +5,9 @@ points at a player follows it) and rebuilt from the sheets by
 `manage.py final_places --rebuild`. A fixed number of queries for each.
 """
 
+from django.conf import settings
 from django.db import transaction
+from django.utils import translation
 
 from tournaments.models import Tournament
 from tournaments.place_models import FinalPlace
@@ -32,10 +34,17 @@ def _rows(tournaments: list[Tournament]) -> list[FinalPlace]:
     ]
 
 
+def _a_language():
+    """The active language, or the site's: ranking orders equal rows by name in one (the
+    places do not depend on it), and a migration or a script runs with none active."""
+    return translation.override(translation.get_language() or settings.LANGUAGE_CODE)
+
+
 def tournament_finished(tournament: Tournament) -> None:
     """Store the tournament's final places (called inside the finish)."""
     FinalPlace.objects.filter(tournament=tournament).delete()
-    FinalPlace.objects.bulk_create(_rows([tournament]), batch_size=BATCH)
+    with _a_language():
+        FinalPlace.objects.bulk_create(_rows([tournament]), batch_size=BATCH)
 
 
 def tournament_reopened(tournament: Tournament) -> None:
@@ -47,6 +56,11 @@ def tournament_reopened(tournament: Tournament) -> None:
 def rebuild_places() -> int:
     """Every finished tournament's places ranked anew from the sheets, replacing what is
     stored; the rows written. Five queries for every `CHUNK` tournaments."""
+    with _a_language():
+        return _rebuild()
+
+
+def _rebuild() -> int:
     FinalPlace.objects.all().delete()
     finished = list(Tournament.objects.filter(status=Tournament.Status.FINISHED).order_by("pk"))
     written = 0

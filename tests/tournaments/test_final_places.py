@@ -5,11 +5,13 @@ after a finish, a reopen, a merge and its undoing, and after `manage.py final_pl
 import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
+from django.utils import translation
 
 from clubs.models import Club, Player, Season
 from tournaments import services
 from tournaments.models import Tournament
 from tournaments.place_models import FinalPlace, stored_places
+from tournaments.place_store import rebuild_places
 from tournaments.services.players import merge_players, unmerge
 from tournaments.simulation import history
 from tournaments.totals import club_results, club_rulesets, final_places, live_places, won
@@ -191,3 +193,12 @@ def test_the_tournament_list_comes_in_pages(simulated, anon_client, monkeypatch)
     assert newest.name in first and oldest.name not in first
     assert oldest.name in last and newest.name not in last
     assert "?page=2" in first and "?page=1" in last
+
+
+def test_the_rebuild_needs_no_active_language_as_in_a_migration(simulated):
+    FinalPlace.objects.all().delete()
+
+    with translation.override(None):
+        rebuild_places()
+
+    assert _summary() == _scan()
