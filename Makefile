@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 HOST ?= 127.0.0.1:8000
 
-.PHONY: run test test-js test-postgres lint format bench bench-phone load venv clean check-deploy fixtures messages
+.PHONY: run test test-js test-postgres lint format bench bench-phone bench-scale load venv clean check-deploy fixtures messages
 
 # The stamp is remade whenever a requirements file changes, so `make` reinstalls then.
 $(STAMP): requirements.txt requirements-dev.txt
@@ -79,7 +79,14 @@ messages: $(STAMP)
 	DEBUG=1 $(BIN)/python manage.py compilemessages --ignore=.venv
 
 bench: $(STAMP)
-	@for script in bench/bench_*.py; do $(BIN)/python $$script || exit 1; done
+	@for script in $(filter-out bench/bench_scale.py,$(wildcard bench/bench_*.py)); do $(BIN)/python $$script || exit 1; done
+
+# A decade of a federation's history (bench/bench_scale.py) in a PostgreSQL database of
+# PG_URL's server it creates (its dump kept in bench/out/scale/ for the next run), and
+# every public and director's page timed on it; SCALE_TOURNAMENTS=N for a smaller one.
+SCALE_TOURNAMENTS ?= 2000
+bench-scale: $(STAMP)
+	PG_URL=$(PG_URL) SCALE_TOURNAMENTS=$(SCALE_TOURNAMENTS) $(BIN)/python bench/bench_scale.py
 
 # What a judge's phone feels (bench/phone.py): Chromium at 360×740, CPU ÷4, slow 4G,
 # against gunicorn serving the demo data from a throwaway SQLite file.

@@ -20,9 +20,11 @@ from clubs.models import Club, Player, Season
 from scoring import Ruleset, get_ruleset
 from tournaments.draw import KNOWN_TABLE_SIZES
 from tournaments.fields import EXACT, AmountField, ruleset_choices
-from tournaments.played import HandQuerySet, PlayedHand, seat_keys
 
-# The ratings' models live in their own module; imported here so Django finds them.
+# The ratings' and final places' models live in their own modules; imported here so
+# Django finds them.
+from tournaments.place_models import FinalPlace  # noqa: F401
+from tournaments.played import HandQuerySet, PlayedHand, seat_keys
 from tournaments.rating_models import Rating, RatingChange  # noqa: F401
 from tournaments.stats_models import PlayerStats  # noqa: F401
 

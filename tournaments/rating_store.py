@@ -8,7 +8,8 @@ family rebuilt from scratch. Either way a fixed number of queries, however many
 tournaments there are.
 """
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 
 from django.db import transaction
 from django.db.models import Max, Q
@@ -26,6 +27,23 @@ from tournaments.models import Round, SheetLine, Tournament
 from tournaments.rating_models import Rating, RatingChange
 
 BATCH = 2000  # rows an INSERT carries (far under PostgreSQL's limit of parameters)
+
+# Set while a bulk build (`simulate_history`) finishes many tournaments, perhaps in
+# several processes at once: each finish would rate its family again (or on top), so the
+# build rates everything once at its end instead (`deferred`).
+_deferred = False
+
+
+@contextmanager
+def deferred() -> Iterator[None]:
+    """Finishes and reopens inside leave the ratings alone; the caller rebuilds them
+    (`rebuild_ratings`) once after."""
+    global _deferred
+    before, _deferred = _deferred, True
+    try:
+        yield
+    finally:
+        _deferred = before
 
 
 def table_results(family: str, tournament: Tournament | None = None) -> list[TableResult]:
@@ -143,6 +161,8 @@ def _add_on_top(family: str, tournament: Tournament) -> bool:
 def tournament_finished(tournament: Tournament) -> None:
     """The tournament's family's ratings with it counted (called inside the finish)."""
     family = family_of(tournament.ruleset)
+    if _deferred:
+        return
     if family is not None and not _add_on_top(family, tournament):
         rebuild_ratings([family])
 
@@ -150,5 +170,5 @@ def tournament_finished(tournament: Tournament) -> None:
 def tournament_reopened(tournament: Tournament) -> None:
     """Its family's ratings without it: rebuilt from scratch (called inside the reopen)."""
     family = family_of(tournament.ruleset)
-    if family is not None:
+    if family is not None and not _deferred:
         rebuild_ratings([family])

@@ -15,7 +15,18 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.db.models import Count, Exists, ExpressionWrapper, F, Max, OuterRef, Q, Sum, Window
+from django.db.models import (
+    Count,
+    Exists,
+    ExpressionWrapper,
+    F,
+    Max,
+    Min,
+    OuterRef,
+    Q,
+    Sum,
+    Window,
+)
 from django.db.models.functions import Rank
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -31,6 +42,7 @@ from tournaments.models import (
     SheetLine,
     Tournament,
 )
+from tournaments.place_models import FinalPlace, stored_places
 from tournaments.ranking import bye_points, normalize, placement_points, rank_rows
 from tournaments.sheets import Amount
 
@@ -153,6 +165,12 @@ def _byes(tournaments, rows: dict[tuple[int, int], dict], tables: dict[int, list
         table = tables.get(key[0])
         if table:
             row["points"] += bye_points(table)
+
+
+def won(tournaments) -> dict[tuple[int, int], Amount]:
+    """(tournament, player) → chips won: the confirmed sheets' counts less the starting
+    chips (one query)."""
+    return {key: row["total"] for key, row in _aggregates(tournaments).items()}
 
 
 def placement_tables(tournaments) -> dict[int, list[Decimal]]:
@@ -350,9 +368,9 @@ def trick_rows(tournaments: list[Tournament]) -> dict[int, list[dict]]:
     return result
 
 
-def final_places(tournaments: list[Tournament]) -> dict[int, list[dict]]:
-    """Tournament → its ranked rows, for many tournaments in a fixed number of queries (a
-    drive's by tricks)."""
+def live_places(tournaments: list[Tournament]) -> dict[int, list[dict]]:
+    """Tournament → its ranked rows computed from the sheets, for many tournaments in a
+    fixed number of queries (a drive's by tricks)."""
     rows = _aggregates(tournaments)
     tables = placement_tables(tournaments)
     _per_round(tournaments, rows, tables)
@@ -363,6 +381,15 @@ def final_places(tournaments: list[Tournament]) -> dict[int, list[dict]]:
     by_points = {t.pk: t.standings_method == Tournament.Standings.PLACEMENT for t in tournaments}
     places = {pk: ranked(group, by_points[pk]) for pk, group in grouped.items()}
     return {**places, **trick_rows(tournaments)}
+
+
+def final_places(tournaments: list[Tournament]) -> dict[int, list[dict]]:
+    """Tournament → its ranked rows: a finished tournament's as stored when it was
+    finished (`place_models.FinalPlace`), the others (and a finished one with nothing
+    stored) computed from the sheets; a fixed number of queries however many."""
+    finished = [t.pk for t in tournaments if t.status == Tournament.Status.FINISHED]
+    stored = stored_places(finished) if finished else {}
+    return {**stored, **live_places([t for t in tournaments if t.pk not in stored])}
 
 
 def player_history(player_id: int) -> list[dict]:
@@ -396,30 +423,71 @@ def player_history(player_id: int) -> list[dict]:
     return history
 
 
+def _in_play_of_club(club_id: int):
+    """The tournaments not finished where a player of the club has a confirmed sheet line
+    (usually none or one): the club page ranks these from the sheets."""
+    lines = _confirmed_lines().filter(
+        player__home_club_id=club_id, sheet__table__round__tournament=OuterRef("pk")
+    )
+    return Tournament.objects.exclude(status=Tournament.Status.FINISHED).filter(Exists(lines))
+
+
 def club_results(club_id: int) -> list[dict]:
     """The club's players with tournaments played, chips won and best place (home club);
-    `provisional` when a tournament counted in the row is not finished yet."""
-    lines = _confirmed_lines().filter(player__home_club_id=club_id)
-    totals = lines.values("player_id", "player__display_name").annotate(
-        tournaments=Count(_TOURNAMENT, distinct=True), total=Sum(_NET, output_field=AmountField())
+    `provisional` when a tournament counted in the row is not finished yet.
+
+    The finished tournaments from the stored places (one query, however long the
+    history), those in play from their sheets."""
+    rows: dict[int, dict] = {}
+
+    def row_of(player_id: int, name: str) -> dict:
+        return rows.setdefault(
+            player_id,
+            {
+                "player_id": player_id,
+                "player__display_name": name,
+                "tournaments": 0,
+                "total": 0,
+                "best_place": None,
+                "provisional": False,
+            },
+        )
+
+    stored = (
+        FinalPlace.objects.filter(player__home_club_id=club_id)
+        .values("player_id", "player__display_name")
+        .annotate(tournaments=Count("chips"), total=Sum("chips"), best=Min("place"))
     )
-    rows = {row["player_id"]: {**row, "best_place": None, "provisional": False} for row in totals}
-    tournament_ids = set(lines.values_list(_TOURNAMENT, flat=True).distinct())
-    tournaments = list(Tournament.objects.filter(pk__in=tournament_ids))
-    unfinished = {t.pk for t in tournaments if t.status != Tournament.Status.FINISHED}
-    for tournament_id, ranked_rows in final_places(tournaments).items():
-        for row in ranked_rows:
-            mine = rows.get(row["player_id"])
-            if mine is None:
-                continue
-            mine["provisional"] |= tournament_id in unfinished
-            if mine["best_place"] is None or row["place"] < mine["best_place"]:
-                mine["best_place"] = row["place"]
+    for found in stored:
+        if found["tournaments"]:  # not only byes
+            row = row_of(found["player_id"], found["player__display_name"])
+            row.update(tournaments=found["tournaments"], total=found["total"])
+            row["best_place"] = found["best"]
+    tournaments = list(_in_play_of_club(club_id))
+    if tournaments:
+        lines = _confirmed_lines(tournaments).filter(player__home_club_id=club_id)
+        totals = lines.values("player_id", "player__display_name").annotate(
+            played=Count(_TOURNAMENT, distinct=True), net=Sum(_NET, output_field=AmountField())
+        )
+        for found in totals:
+            row = row_of(found["player_id"], found["player__display_name"])
+            row["tournaments"] += found["played"]
+            row["total"] += found["net"]
+            row["provisional"] = True
+        for ranked_rows in live_places(tournaments).values():
+            for ranked_row in ranked_rows:
+                mine = rows.get(ranked_row["player_id"])
+                if mine is not None and mine["provisional"]:
+                    place = ranked_row["place"]
+                    if mine["best_place"] is None or place < mine["best_place"]:
+                        mine["best_place"] = place
     return sorted(rows.values(), key=lambda row: (-row["total"], row["player__display_name"]))
 
 
 def club_rulesets(club_id: int) -> set[str]:
-    """The rulesets of the tournaments counted in `club_results` (one query): what their
-    totals are called (chips or points) depends on them."""
-    lines = _confirmed_lines().filter(player__home_club_id=club_id)
-    return set(lines.values_list("sheet__table__round__tournament__ruleset", flat=True).distinct())
+    """The rulesets of the tournaments counted in `club_results` (two queries): what
+    their totals are called (chips or points) depends on them."""
+    stored = FinalPlace.objects.filter(player__home_club_id=club_id, chips__isnull=False)
+    finished = stored.values_list("tournament__ruleset", flat=True).distinct()
+    in_play = _in_play_of_club(club_id).values_list("ruleset", flat=True)
+    return {*finished, *in_play}

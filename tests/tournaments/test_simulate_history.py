@@ -6,11 +6,13 @@ from io import StringIO
 
 import pytest
 from django.core.management import CommandError, call_command
-from django.db import transaction
+from django.db import connection, transaction
 
 from clubs.models import Club
 from tournaments import score_sheets
 from tournaments.models import ScoreSheet, Tournament
+from tournaments.place_models import FinalPlace
+from tournaments.rating_models import Rating
 from tournaments.simulation.history import digest
 from tournaments.simulation.skills import index_of, skill_of
 
@@ -119,3 +121,18 @@ def test_the_stronger_player_at_a_table_usually_does_better():
         behind += strongest < weakest
     # Without the tilt each is as likely: about 90 tables would split around 40/40.
     assert ahead >= 2 * behind, (ahead, behind)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_same_history_whatever_the_number_of_workers():
+    """Workers play on connections of their own, which only a server database shares."""
+    if connection.vendor != "postgresql":
+        pytest.skip("several worker processes need a database server (DATABASE_URL)")
+    runs = []
+    for workers in (1, 2):
+        call_command("simulate_history", tournaments=4, seed=SEED, workers=workers, verbosity=0)
+        ratings = sorted(Rating.objects.values_list("player__member_number", "family", "events"))
+        runs.append((digest(), ratings, FinalPlace.objects.count()))
+        call_command("flush", interactive=False, verbosity=0)
+    assert runs[0] == runs[1]
+    assert runs[0][2] > 0 and runs[0][1]

@@ -11,7 +11,7 @@ from django.db import DatabaseError, models, transaction
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, Player, Season
-from tournaments import player_stats, rating_store
+from tournaments import place_store, player_stats, rating_store
 from tournaments.archive.common import ArchiveError, club_fields
 from tournaments.archive.verify import PLAYER, SEASON, TOURNAMENT, verify
 from tournaments.models import (
@@ -167,6 +167,7 @@ def import_tournament(document: dict[str, Any], *, by: User | None = None) -> To
                 # A finished tournament counts in its game's ratings as if finished here.
                 rating_store.tournament_finished(tournament)
                 player_stats.tournament_finished(tournament)
+                place_store.tournament_finished(tournament)
             return tournament
     except ArchiveError:
         raise

@@ -4,7 +4,7 @@ and the tournament finished once its last round is closed, or reopened."""
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments import locks, player_stats, score_sheets
+from tournaments import locks, place_store, player_stats, score_sheets
 from tournaments.models import Round, Tournament
 from tournaments.rating_store import tournament_finished, tournament_reopened
 from tournaments.services.common import TournamentError, audit
@@ -101,6 +101,7 @@ def finish_tournament(*, tournament: Tournament, by) -> Tournament:
     # Its game's ratings with it counted, in the same transaction as the finish.
     tournament_finished(tournament)
     player_stats.tournament_finished(tournament)
+    place_store.tournament_finished(tournament)
     audit(
         tournament=tournament,
         actor=by,
@@ -122,5 +123,6 @@ def reopen_tournament(*, tournament: Tournament, by, reason: str) -> Tournament:
     tournament.save(update_fields=["status"])
     tournament_reopened(tournament)  # its tables leave the ratings until finished again
     player_stats.tournament_reopened(tournament)
+    place_store.tournament_reopened(tournament)
     audit(tournament=tournament, actor=by, action="reopen tournament", detail=reason.strip())
     return tournament

@@ -16,19 +16,20 @@ does not shift the next.
 import datetime
 import hashlib
 import json
+import multiprocessing
 import random
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import connections, transaction
 
 from accounts import roles
 from clubs.models import Club, Membership, Player, Season
 from clubs.permissions import grant
 from scoring import get_ruleset, score_hand
-from tournaments import hand_store, score_sheets, services
+from tournaments import hand_store, rating_store, score_sheets, services
 from tournaments.access import TableAccess
 from tournaments.models import Hand, Round, SheetLine, Tournament
 from tournaments.sheets import computed_counts
@@ -134,16 +135,58 @@ def game_order(plan: Plan) -> list[str]:
     return order[: plan.tournaments]
 
 
-def simulate(plan: Plan, progress: Callable[[int], None] | None = None) -> Federation:
-    """Build the whole history; `progress(n)` is told after each tournament."""
+def _day(plan: Plan, number: int) -> datetime.date:
+    span = (datetime.date(FIRST_DAY.year + YEARS, 1, 1) - FIRST_DAY).days
+    return FIRST_DAY + datetime.timedelta(days=number * span // plan.tournaments)
+
+
+# What a worker process plays from: set before the pool forks, so each child has it.
+_shared: tuple[Federation, Plan, list[str]] | None = None
+
+
+def _play_number(number: int) -> int:
+    """Tournament `number` played in a worker process (on the worker's own connection)."""
+    assert _shared is not None
+    federation, plan, games = _shared
+    play_tournament(federation, plan, number, games[number], _day(plan, number))
+    return number
+
+
+def simulate(
+    plan: Plan, progress: Callable[[int], None] | None = None, workers: int = 1
+) -> Federation:
+    """Build the whole history; `progress(n)` is told after each tournament.
+
+    With `workers` above 1 the tournaments are played in that many processes at once,
+    each on its own database connection: every tournament draws from its own generator,
+    so the history (`digest`) is the same whatever the number; only the ids differ. The
+    ratings are rated once at the end (`rating_store.deferred`), as a finish in each
+    process would rate its game again on top of the others'.
+    """
+    global _shared
     federation = build_federation(plan)
     games = game_order(plan)
-    span = (datetime.date(FIRST_DAY.year + YEARS, 1, 1) - FIRST_DAY).days
-    for number, game in enumerate(games):
-        day = FIRST_DAY + datetime.timedelta(days=number * span // plan.tournaments)
-        play_tournament(federation, plan, number, game, day)
-        if progress is not None:
-            progress(number + 1)
+    with rating_store.deferred():
+        if workers <= 1:
+            for number, game in enumerate(games):
+                play_tournament(federation, plan, number, game, _day(plan, number))
+                if progress is not None:
+                    progress(number + 1)
+        else:
+            _shared = (federation, plan, games)
+            # A forked child must not share the parent's connection: each opens its own.
+            connections.close_all()
+            pool = multiprocessing.get_context("fork").Pool(workers)
+            try:
+                numbers = pool.imap_unordered(_play_number, range(plan.tournaments))
+                for done, _number in enumerate(numbers, 1):
+                    if progress is not None:
+                        progress(done)
+            finally:
+                pool.close()
+                pool.join()
+                _shared = None
+    rating_store.rebuild_ratings()
     return federation
 
 

