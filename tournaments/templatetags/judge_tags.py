@@ -21,7 +21,23 @@ def judge_module_preloads() -> str:
     """A `<link rel="modulepreload">` for each of the judge's modules but main.js (which
     its own script tag loads): the browser fetches them all at once instead of learning
     of each only when the one that imports it has arrived, a round trip per level of the
-    import graph (some 150 ms each on a slow phone connection; make bench-phone)."""
+    import graph (some 150 ms each on a slow phone connection; make bench-phone).
+
+    The same on every judge's page, so made once in each process (a static file's
+    address changes only with a new release, whose workers start empty): a dozen
+    `static` calls were a fiftieth of the judge's page (bench/bench_requests.py,
+    profiled). Under DEBUG (`make run`) made every time."""
+    if settings.DEBUG:
+        return _preloads()
+    return _preloads_once()
+
+
+@functools.cache
+def _preloads_once() -> str:
+    return _preloads()
+
+
+def _preloads() -> str:
     return format_html_join(
         "\n",
         '<link rel="modulepreload" href="{}">',
