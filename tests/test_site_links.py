@@ -1,12 +1,12 @@
 """The menu's links (clubs.templatetags.site_links), rendered once per language in each
-process: a judge's menu and anyone else's, in the page's language, and under DEBUG
-rendered every time."""
+process (config.rendered_once): a judge's menu and anyone else's, in the page's
+language, and under DEBUG rendered every time."""
 
 import pytest
 from django.test import override_settings
 from django.urls import reverse
 
-from clubs.templatetags import site_links
+from config import rendered_once
 
 pytestmark = pytest.mark.django_db
 
@@ -38,13 +38,15 @@ def test_the_menu_is_in_the_pages_language(judge_client):
 
 def test_under_debug_the_menu_is_rendered_every_time(anon_client, monkeypatch):
     calls = []
-    render = site_links._render
-    monkeypatch.setattr(site_links, "_render", lambda *a: calls.append(a) or render(*a))
-    site_links._links.cache_clear()
+    render = rendered_once._render
+    monkeypatch.setattr(
+        rendered_once, "_render", lambda name, items: calls.append(name) or render(name, items)
+    )
+    rendered_once._cached.cache_clear()
     with override_settings(DEBUG=True):
         _menu(anon_client)
         _menu(anon_client)
-    assert len(calls) == 2
+    assert calls.count("_site_links.html") == 2
     _menu(anon_client)
     _menu(anon_client)
-    assert len(calls) == 3
+    assert calls.count("_site_links.html") == 3

@@ -11,9 +11,18 @@ from django.utils.html import format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
+from config.rendered_once import rendered_once
 from tournaments.views.offline import JUDGE_MODULES
 
 register = template.Library()
+
+
+@register.simple_tag
+def judge_head() -> SafeString:
+    """The head of the judge's pages kept for offline use (tournaments/offline/_head.html):
+    the same on every such page, so rendered once in each process
+    (`config.rendered_once`)."""
+    return rendered_once("tournaments/offline/_head.html")
 
 
 @register.simple_tag
@@ -21,23 +30,7 @@ def judge_module_preloads() -> str:
     """A `<link rel="modulepreload">` for each of the judge's modules but main.js (which
     its own script tag loads): the browser fetches them all at once instead of learning
     of each only when the one that imports it has arrived, a round trip per level of the
-    import graph (some 150 ms each on a slow phone connection; make bench-phone).
-
-    The same on every judge's page, so made once in each process (a static file's
-    address changes only with a new release, whose workers start empty): a dozen
-    `static` calls were a fiftieth of the judge's page (bench/bench_requests.py,
-    profiled). Under DEBUG (`make run`) made every time."""
-    if settings.DEBUG:
-        return _preloads()
-    return _preloads_once()
-
-
-@functools.cache
-def _preloads_once() -> str:
-    return _preloads()
-
-
-def _preloads() -> str:
+    import graph (some 150 ms each on a slow phone connection; make bench-phone)."""
     return format_html_join(
         "\n",
         '<link rel="modulepreload" href="{}">',
