@@ -365,6 +365,27 @@ class TestConfirmationPaths:
         _confirm(other_judge_client, _latest_sheet(table1))
         assert _latest_sheet(table1).confirmed_by == table2.judge
 
+    def test_the_judge_page_reads_its_own_sheets_with_those_waiting_beside(
+        self, judge_client, other_judge_client, table1, table2, django_assert_max_num_queries
+    ):
+        _add_hand(other_judge_client, table2)
+        _enter_sheet(other_judge_client, table2)
+        with django_assert_max_num_queries(20) as context:
+            page = other_judge_client.get(table2.get_absolute_url()).content.decode()
+        # One query for its own sheet and the round's unconfirmed ones (its own excepted).
+        sheets = [q for q in context.captured_queries if "tournaments_scoresheet" in q["sql"]]
+        assert len(sheets) == 1
+        assert ">Score sheet</a>" in page and "Enter the score sheet" not in page
+        assert "Sheets to confirm" not in page
+        _add_hand(judge_client, table1)
+        _enter_sheet(judge_client, table1)
+        page = other_judge_client.get(table2.get_absolute_url()).content.decode()
+        assert "Confirm Table 1" in page and 'id="lock"' not in page
+        # Table 2's sheet confirmed: its page is locked, and table 1 still waits.
+        _confirm(judge_client, _latest_sheet(table2))
+        page = other_judge_client.get(table2.get_absolute_url()).content.decode()
+        assert 'id="lock"' in page and "Confirm Table 1" in page
+
     def test_the_entering_judge_sees_waiting_instead_of_a_button(
         self, judge_client, table1, table2
     ):

@@ -135,3 +135,31 @@ def test_a_judges_page_reloaded_unchanged_is_a_304_and_a_changed_one_is_sent(jud
     hand_store.add_hand(access=access, data=hand, submission=uuid.uuid4(), expected_version=0)
     changed = judge_client.get(url, headers={"if-none-match": first["ETag"]})
     assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
+
+
+@pytest.mark.parametrize("page", ["tournaments:table", "tournaments:sheet"])
+def test_the_queues_addresses_are_the_tables_own(judge_client, table1, page):
+    # Written under the table's page address, reversed once (_judge_offline.html).
+    from django.urls import reverse
+
+    body = judge_client.get(reverse(page, args=[table1.pk])).content.decode()
+    for attribute, name, args in (
+        ("data-save", "hand_add", []),
+        ("data-sheet-url", "sheet", []),
+        ("data-after", "hands_after", [0]),
+        ("data-contact", "contact", []),
+    ):
+        url = reverse(f"tournaments:{name}", args=[table1.pk, *args])
+        assert f'{attribute}="{url}"' in body
+    if page == "tournaments:table":
+        for name in ("sheet", "table_sheet_pdf"):
+            assert f'href="{reverse(f"tournaments:{name}", args=[table1.pk])}"' in body
+
+
+def test_the_judges_head_is_the_same_from_the_process_copy(judge_client, table1):
+    # Rendered once per process (judge_tags.judge_head); under DEBUG every time.
+    first = judge_client.get(f"/tables/{table1.pk}/").content.decode()
+    with override_settings(DEBUG=True):
+        fresh = judge_client.get(f"/tables/{table1.pk}/").content.decode()
+    head = first[first.index('<link rel="manifest"') : first.index("</head>")]
+    assert head in fresh and f'src="{static("js/judge/main.js")}"' in head

@@ -11,9 +11,18 @@ from django.utils.html import format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
+from config.rendered_once import rendered_once
 from tournaments.views.offline import JUDGE_MODULES
 
 register = template.Library()
+
+
+@register.simple_tag
+def judge_head() -> SafeString:
+    """The head of the judge's pages kept for offline use (tournaments/offline/_head.html):
+    the same on every such page, so rendered once in each process
+    (`config.rendered_once`)."""
+    return rendered_once("tournaments/offline/_head.html")
 
 
 @register.simple_tag

@@ -89,6 +89,13 @@ def _editable(table: Table) -> bool:
 
 def _page(request: HttpRequest, access: TableAccess, form=None, **extra) -> HttpResponse:
     table = access.table
+    # First: the sheets of the round's other tables come with the table's own, which
+    # the lock and the sheet's button below read (`progress.sheets_to_confirm_beside`).
+    to_confirm = (
+        sheets_to_confirm_beside(request, table)
+        if access.user is not None and not access.via_link and not access.is_director
+        else []
+    )
     hands = table.played_hands()
     editable = _editable(table)
     context = {
@@ -102,9 +109,7 @@ def _page(request: HttpRequest, access: TableAccess, form=None, **extra) -> Http
         **_rows_cache(table, hands, editable),
         "sheet": next(iter(table.newest_sheets), None),
         "locked": lock_message(table),
-        "to_confirm": sheets_to_confirm_beside(request, table)
-        if access.user is not None and not access.via_link and not access.is_director
-        else [],
+        "to_confirm": to_confirm,
         **_standing(table, hands, form),
         **extra,
     }
