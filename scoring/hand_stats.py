@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 Amount = int | Decimal
@@ -74,10 +74,11 @@ class Tally:
 
     @property
     def average(self) -> Decimal | None:
-        """What a hand brought on average, to two places (None before any hand)."""
+        """What a hand brought on average, to two places, a half rounded away from zero as
+        a director rounds by hand (None before any hand)."""
         if not self.hands:
             return None
-        return (Decimal(self.total) / self.hands).quantize(Decimal("0.01"))
+        return (Decimal(self.total) / self.hands).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
 
     def to_json(self) -> dict[str, Any]:
         """Plain data: the counts, the total and average as text (exact), the contracts."""

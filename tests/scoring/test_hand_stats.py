@@ -111,3 +111,8 @@ def test_tallies_add_up_contract_by_contract():
     assert both.average == Decimal("1.50")
     assert both.to_json()["contracts"] == {"x": {"declared": 2, "won": 1}}
     assert both.to_json()["total"] == "4.5"
+
+
+def test_the_average_rounds_a_half_away_from_zero():
+    assert Tally(hands=16, total=2).average == Decimal("0.13")
+    assert Tally(hands=16, total=-2).average == Decimal("-0.13")
