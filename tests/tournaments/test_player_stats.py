@@ -14,7 +14,7 @@ from django.test.utils import CaptureQueriesContext
 from clubs.models import Player
 from scoring.hand_stats import tally_table
 from tournaments import services
-from tournaments.models import Hand, Seat, Tournament
+from tournaments.models import Hand, Seat
 from tournaments.player_stats import rebuild_player_stats, statistics_for
 from tournaments.services.players import merge_players, unmerge
 from tournaments.stats_models import PlayerStats
@@ -23,9 +23,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def history():
-    call_command("simulate_history", tournaments=4, seed=3, verbosity=0)
-    return list(Tournament.objects.order_by("date", "pk"))
+def history(simulated_history):
+    return simulated_history
 
 
 def _stored() -> set:

@@ -14,7 +14,7 @@ from django.test.utils import CaptureQueriesContext
 from clubs.models import Player
 from scoring.ratings import family_of
 from tournaments import services
-from tournaments.models import Seat, SheetLine, Tournament
+from tournaments.models import Seat, SheetLine
 from tournaments.rating_models import Rating, RatingChange
 from tournaments.rating_store import rebuild_ratings
 from tournaments.services.players import merge_players, unmerge
@@ -23,9 +23,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def history():
-    call_command("simulate_history", tournaments=4, seed=3, verbosity=0)
-    return list(Tournament.objects.order_by("date", "pk"))
+def history(simulated_history):
+    return simulated_history
 
 
 def _stored() -> dict:
