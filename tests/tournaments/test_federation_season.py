@@ -17,6 +17,7 @@ from tests import cast
 from tests.tournaments.test_leaderboard import _tournament
 from tournaments import services
 from tournaments.services.common import TournamentError
+from tournaments.views import seasons
 
 pytestmark = pytest.mark.django_db
 
@@ -187,5 +188,73 @@ def test_the_club_tab_asks_no_more_queries_with_more_tournaments(
     for day in range(2, 6):
         host = club if day % 2 else other
         _tournament(cup, host, director, four, day, [100 + day, 100, 100 - day, 100])
+    with django_assert_max_num_queries(baseline):
+        anon_client.get(url)
+
+
+def _places(response) -> list[int]:
+    return [p["place"] for p in response.context["page"].object_list]
+
+
+def test_the_leaderboard_is_paged_with_its_places_running_on_and_exports_whole(
+    anon_client, cup, club, other, director, four, monkeypatch
+):
+    monkeypatch.setattr(seasons, "LEADERBOARD_PAGE", 2)
+    _tournament(cup, club, director, four, 1, [130, 100, 90, 80])  # A 10, B 8, C 6, D 5
+    _tournament(cup, other, director, four, 2, [130, 100, 90, 80])
+    url = reverse("tournaments:leaderboard", args=[cup.pk])
+    first = anon_client.get(url)
+    assert _places(first) == [1, 2] and 'href="?page=2" rel="next"' in first.content.decode()
+    second = anon_client.get(url, {"page": 2}).content.decode()
+    assert '<li value="3">' in second and '<li value="4">' in second
+    assert "Anna Hráč" not in second and "Page 2 of 2" in second
+    export = anon_client.get(reverse("tournaments:leaderboard_export", args=[cup.pk, "csv"]))
+    rows = list(csv.reader(io.StringIO(export.content.decode("utf-8-sig"))))
+    names = {row[1] for row in rows[1:] if len(row) > 1}
+    assert {str(p) for p in four} <= names
+
+
+def test_a_player_is_found_on_his_page_of_the_leaderboard(
+    anon_client, cup, club, other, director, four, monkeypatch
+):
+    monkeypatch.setattr(seasons, "LEADERBOARD_PAGE", 2)
+    _tournament(cup, club, director, four, 1, [130, 100, 90, 80])
+    _tournament(cup, other, director, four, 2, [130, 100, 90, 80])
+    url = reverse("tournaments:leaderboard", args=[cup.pk])
+    dana = anon_client.get(url, {"player": four[3].pk})
+    assert dana.context["page"].number == 2 and dana.context["found"] == four[3].pk
+    assert 'id="found" class="found"><details open>' in dana.content.decode()
+    found = anon_client.get(url, {"find": "cyril"})
+    assert found.context["page"].number == 2 and found.context["found"] == four[2].pk
+    nobody = anon_client.get(url, {"find": "Zdeněk"}).content.decode()
+    assert "No ranked player’s name contains “Zdeněk”." in nobody
+
+
+def test_the_club_tab_is_paged_too(anon_client, cup, club, other, director, four, monkeypatch):
+    monkeypatch.setattr(seasons, "LEADERBOARD_PAGE", 1)
+    _tournament(cup, club, director, four, 1, [130, 100, 90, 80])
+    _tournament(cup, other, director, four, 2, [130, 100, 90, 80])
+    url = reverse("tournaments:leaderboard", args=[cup.pk])
+    first = anon_client.get(url, {"club": other.pk})
+    assert f'href="?club={other.pk}&amp;page=2"' in first.content.decode()
+    second = anon_client.get(url, {"club": other.pk, "page": 2})
+    assert [(p["place"], p["name"]) for p in second.context["page"].object_list] == [
+        (2, "Dana Hráč")
+    ]
+
+
+def test_the_leaderboard_asks_no_more_queries_with_more_players(
+    anon_client, cup, club, other, director, four, queries_of, django_assert_max_num_queries
+):
+    url = reverse("tournaments:leaderboard", args=[cup.pk])
+    _tournament(cup, club, director, four, 1, [130, 100, 90, 80])
+    _tournament(cup, other, director, four, 2, [130, 100, 90, 80])
+    baseline = queries_of(lambda: anon_client.get(url))
+    more = four + [
+        Player.objects.create(first_name=f"Hráč {n}", last_name="Nový", home_club=club)
+        for n in range(4)
+    ]
+    for day in (3, 4):
+        _tournament(cup, club, director, more, day, [130, 120, 110, 100, 90, 80, 70, 60])
     with django_assert_max_num_queries(baseline):
         anon_client.get(url)

@@ -1,8 +1,12 @@
 """Season leaderboards and club leaderboards, for everyone, with their downloads.
 
 A season's board is shown overall or for one club (`?club=<id>`: the players who played
-for that club that season, ranked among themselves), on the page and in the downloads."""
+for that club that season, ranked among themselves), on the page and in the downloads. The page shows `LEADERBOARD_PAGE` ranked players
+at a time, their places numbered across the pages (a season of 200 tournaments ranks
+thousands, and drawing them all was four fifths of the page's time); `?player=<id>` or
+`?find=<name>` opens the page a player is on. The downloads are always the whole board."""
 
+from django.core.paginator import Page, Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
@@ -12,6 +16,25 @@ from tournaments.downloads import report_download
 from tournaments.leaderboard import Leaderboard, club_leaderboard, season_leaderboard
 from tournaments.reports import club_report, leaderboard_report
 from tournaments.season_clubs import for_club, with_season_clubs
+
+# Ranked players a page of the leaderboard shows.
+LEADERBOARD_PAGE = 50
+
+
+def _page(request: HttpRequest, ranked: list[dict]) -> tuple[Page, int | None]:
+    """The page of the ranked players shown, and the player looked for on it (if any):
+    `?player=<id>` or `?find=<part of a name>` (the best placed whose name has it) opens
+    his page; otherwise `?page=`."""
+    number = request.GET.get("page")
+    wanted = request.GET.get("player", "")
+    text = request.GET.get("find", "").strip().casefold()
+    found = None
+    if wanted or text:
+        for index, row in enumerate(ranked):
+            if str(row["player_id"]) == wanted or (text and text in row["name"].casefold()):
+                found, number = row["player_id"], index // LEADERBOARD_PAGE + 1
+                break
+    return Paginator(ranked, LEADERBOARD_PAGE).get_page(number), found
 
 
 def _average(request: HttpRequest) -> bool:
@@ -48,6 +71,7 @@ def leaderboard(request: HttpRequest, pk: int) -> HttpResponse:
         )
         if part
     )
+    page, found = _page(request, board.ranked)
     return render(
         request,
         "tournaments/leaderboard.html",
@@ -61,6 +85,11 @@ def leaderboard(request: HttpRequest, pk: int) -> HttpResponse:
             # Carried into the club toggle, the club tabs and the download links.
             "provisional_query": "provisional=1" if provisional else "",
             "download_query": query,
+            "page": page,
+            "found": found,
+            "find": request.GET.get("find", "").strip(),
+            # The pages' links keep the toggles.
+            "page_query": "&".join(p for p in (query, "clubs=average" if average else "") if p),
         },
     )
 
