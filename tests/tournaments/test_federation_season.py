@@ -16,6 +16,7 @@ from clubs.permissions import grant
 from tests import cast
 from tests.tournaments.test_leaderboard import _tournament
 from tournaments import services
+from tournaments.season_clubs import clubs_that_season
 from tournaments.services.common import TournamentError
 from tournaments.views import seasons
 
@@ -258,3 +259,13 @@ def test_the_leaderboard_asks_no_more_queries_with_more_players(
         _tournament(cup, club, director, more, day, [130, 120, 110, 100, 90, 80, 70, 60])
     with django_assert_max_num_queries(baseline):
         anon_client.get(url)
+
+
+def test_of_two_memberships_in_force_the_newer_counts_and_none_means_the_home_club(
+    cup, club, other, four
+):
+    anna, bohdan = four[0], four[1]
+    Membership.objects.create(player=anna, club=other, date_from=datetime.date(2025, 6, 1))
+    Membership.objects.filter(player=bohdan).delete()
+    clubs = clubs_that_season(cup, [anna.pk, bohdan.pk])
+    assert clubs == {anna.pk: other, bohdan.pk: club}
