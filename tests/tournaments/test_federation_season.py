@@ -269,3 +269,14 @@ def test_of_two_memberships_in_force_the_newer_counts_and_none_means_the_home_cl
     Membership.objects.filter(player=bohdan).delete()
     clubs = clubs_that_season(cup, [anna.pk, bohdan.pk])
     assert clubs == {anna.pk: other, bohdan.pk: club}
+
+
+def test_a_players_tournaments_read_as_before_and_are_escaped(
+    anon_client, cup, club, other, director, four
+):
+    first = _tournament(cup, club, director, four, 1, [130, 100, 90, 80])
+    first.name = "Cup <b>1</b>"
+    first.save()
+    _tournament(cup, other, director, four, 2, [130, 100, 90, 80])
+    page = anon_client.get(reverse("tournaments:leaderboard", args=[cup.pk])).content.decode()
+    assert "Cup &lt;b&gt;1&lt;/b&gt; (March 1, 2026): place 1 → 10</li>" in page

@@ -9,11 +9,15 @@ thousands, and drawing them all was four fifths of the page's time); `?player=<i
 from django.core.paginator import Page, Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.formats import localize
+from django.utils.html import format_html
+from django.utils.translation import gettext as _
 
 from accounts.roles import public
 from clubs.models import Club, Season
 from tournaments.downloads import report_download
 from tournaments.leaderboard import Leaderboard, club_leaderboard, season_leaderboard
+from tournaments.models import Tournament
 from tournaments.reports import club_report, leaderboard_report
 from tournaments.season_clubs import for_club, with_season_clubs
 
@@ -35,6 +39,33 @@ def _page(request: HttpRequest, ranked: list[dict]) -> tuple[Page, int | None]:
                 found, number = row["player_id"], index // LEADERBOARD_PAGE + 1
                 break
     return Paginator(ranked, LEADERBOARD_PAGE).get_page(number), found
+
+
+def _entry_lines(players: list[dict]) -> None:
+    """Each shown player's tournaments as lines of HTML (`player["lines"]`: counted?, line),
+    each tournament's label made once: a template's tags for every entry of every player
+    were most of the page's time in a long season."""
+    labels: dict[int, str] = {}
+    provisional = format_html(' <em class="provisional">{}</em>', _("provisional"))
+    place, dropped = _("place %(place)s"), format_html(" · {}", _("dropped"))
+    for player in players:
+        lines = []
+        for entry in player["entries"]:
+            tournament = entry.tournament
+            if tournament.pk not in labels:
+                marked = provisional if tournament.status != Tournament.Status.FINISHED else ""
+                labels[tournament.pk] = format_html(
+                    "{} ({}){}", tournament.name, localize(tournament.date), marked
+                )
+            line = format_html(
+                "{}: {} → {}{}",
+                labels[tournament.pk],
+                place % {"place": localize(entry.place)},
+                localize(entry.value),
+                "" if entry.counted else dropped,
+            )
+            lines.append((entry.counted, line))
+        player["lines"] = lines
 
 
 def _average(request: HttpRequest) -> bool:
@@ -72,6 +103,7 @@ def leaderboard(request: HttpRequest, pk: int) -> HttpResponse:
         if part
     )
     page, found = _page(request, board.ranked)
+    _entry_lines(page.object_list)
     return render(
         request,
         "tournaments/leaderboard.html",
