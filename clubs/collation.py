@@ -16,6 +16,7 @@ every accent with its base letter. Case only breaks a tie.
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 
 __all__ = ["collation_key", "person_key"]
@@ -48,11 +49,14 @@ def _letters(text: str, language: str) -> list[str]:
     return letters
 
 
+@functools.lru_cache(maxsize=16384)
 def collation_key(text: str, language: str = "en") -> Key:
     """A sort key for ``text`` in ``language`` ("cs", "sl"; anything else sorts as English).
 
     Primary: the letters (the language's own letters after their base letter); then the
     accents; then the text itself, so that different names never compare equal.
+    Remembered (the key is immutable): a list of thousands of players files the same
+    names again and again.
     """
     language = language.split("-")[0]
     own = _OWN_LETTERS.get(language, {})

@@ -5,7 +5,10 @@ clubs and federation seasons are the federation's, a club's season its director'
 `accounts.roles` or `clubs.permissions`.
 """
 
+from collections.abc import Sequence
+
 from django.contrib import messages
+from django.core.paginator import Paginator
 from django.db import transaction
 from django.db.models import Prefetch, Q
 from django.http import HttpRequest, HttpResponse
@@ -15,6 +18,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
+from django_tables2.data import TableListData
 
 from accounts.roles import (
     director_required,
@@ -59,15 +63,36 @@ def club_list(request: HttpRequest) -> HttpResponse:
     return render(request, "clubs/club_list.html", {"clubs": Club.objects.with_member_counts()})
 
 
+class _PlayersByPk(Sequence):
+    """Players in the order of `pks`, each slice read in one query (a table's page)."""
+
+    def __init__(self, players, pks: list[int]) -> None:
+        self.players, self.pks = players, pks
+
+    def __len__(self) -> int:
+        return len(self.pks)
+
+    def __getitem__(self, key):
+        if not isinstance(key, slice):
+            return self[key : key + 1 or None][0]
+        pks = self.pks[key]
+        found = self.players.in_bulk(pks)
+        return [found[pk] for pk in pks if pk in found]
+
+
 def _player_table(request: HttpRequest, players) -> tuple[RosterTable, str]:
     query = search_query(request)
     if query:
         players = players.search(query)
     if not request.GET.get("sort"):
         # By surname as the reader's language files names (the database's order puts
-        # Čermák after Zupan); a column the reader sorts by is sorted by the table.
+        # Čermák after Zupan); a column the reader sorts by is sorted by the table. The
+        # names alone are read to file them, the page's players as records (a decade
+        # has 6,000).
         language = get_language()
-        players = sorted(players, key=lambda p: person_key(p.last_name, p.first_name, language))
+        names = players.values_list("pk", "last_name", "first_name")
+        ordered = sorted(names, key=lambda row: person_key(row[1], row[2], language))
+        players = TableListData(_PlayersByPk(players, [row[0] for row in ordered]))
     table = RosterTable(players)
     RequestConfig(request, paginate={"per_page": 25}).configure(table)
     return table, query
@@ -99,28 +124,31 @@ def player_list(request: HttpRequest) -> HttpResponse:
     return render(request, "clubs/player_list.html", {"table": table, "query": query})
 
 
+# Pairs a page of possible duplicates shows.
+DUPLICATES_PAGE = 50
+
+
 @federation_required
 def player_duplicates(request: HttpRequest) -> HttpResponse:
-    """Pairs of player records that may be one person, for the federation to merge."""
+    """Pairs of player records that may be one person, for the federation to merge;
+    `DUPLICATES_PAGE` pairs a page. The scan reads bare columns (a decade has 6,000
+    players); only the page's players are loaded as records, in one query."""
     clubs_of: dict[int, set[int]] = {}
     for player_id, club_id in Membership.objects.values_list("player", "club"):
         clubs_of.setdefault(player_id, set()).add(club_id)
-    players = {p.pk: p for p in Player.objects.filter(merged_into=None).select_related("home_club")}
+    columns = ("pk", "first_name", "last_name", "birth_year", "member_number", "home_club")
     rows = [
-        PlayerRow(
-            p.pk,
-            p.first_name,
-            p.last_name,
-            p.birth_year,
-            p.member_number,
-            frozenset({p.home_club_id, *clubs_of.get(p.pk, ())}),
-        )
-        for p in players.values()
+        PlayerRow(pk, first, last, year, number, frozenset({home, *clubs_of.get(pk, ())}))
+        for pk, first, last, year, number, home in Player.objects.filter(
+            merged_into=None
+        ).values_list(*columns)
     ]
-    pairs = [
-        (players[pair.first], players[pair.second], pair.reason) for pair in candidate_pairs(rows)
-    ]
-    return render(request, "clubs/player_duplicates.html", {"pairs": pairs})
+    page = Paginator(candidate_pairs(rows), DUPLICATES_PAGE).get_page(request.GET.get("page"))
+    shown = {pk for pair in page.object_list for pk in (pair.first, pair.second)}
+    players = Player.objects.filter(pk__in=shown).select_related("home_club")
+    by_pk = {p.pk: p for p in players.only(*columns[1:], "display_name", "home_club__short_name")}
+    pairs = [(by_pk[pair.first], by_pk[pair.second], pair.reason) for pair in page.object_list]
+    return render(request, "clubs/player_duplicates.html", {"pairs": pairs, "page": page})
 
 
 @public

@@ -4,6 +4,7 @@ import pytest
 from django.urls import reverse
 
 from accounts import roles
+from clubs import views
 from clubs.models import Club, Membership, Player
 from clubs.permissions import grant
 from tests import cast
@@ -64,3 +65,17 @@ def test_queries_do_not_grow_with_players(
     with django_assert_max_num_queries(baseline):
         page = federation_client.get(URL).content.decode()
     assert page.count("<td>same name</td>") == 21
+
+
+def test_the_pairs_are_paged(federation_client, club, monkeypatch):
+    monkeypatch.setattr(views, "DUPLICATES_PAGE", 2)
+    for n in range(3):
+        _player(club, f"Jan{n}", "Novák", birth_year=1970)
+        _player(club, f"JAN{n}", "Novak", birth_year=1970)
+    first = federation_client.get(URL)
+    assert (
+        len(first.context["pairs"]) == 2 and 'href="?page=2" rel="next"' in first.content.decode()
+    )
+    last = federation_client.get(URL, {"page": 2})
+    assert [(k.first_name, d.first_name) for k, d, _ in last.context["pairs"]] == [("Jan2", "JAN2")]
+    assert "Page 2 of 2" in last.content.decode()

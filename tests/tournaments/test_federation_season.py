@@ -16,7 +16,9 @@ from clubs.permissions import grant
 from tests import cast
 from tests.tournaments.test_leaderboard import _tournament
 from tournaments import services
+from tournaments.season_clubs import clubs_that_season
 from tournaments.services.common import TournamentError
+from tournaments.views import seasons
 
 pytestmark = pytest.mark.django_db
 
@@ -189,3 +191,92 @@ def test_the_club_tab_asks_no_more_queries_with_more_tournaments(
         _tournament(cup, host, director, four, day, [100 + day, 100, 100 - day, 100])
     with django_assert_max_num_queries(baseline):
         anon_client.get(url)
+
+
+def _places(response) -> list[int]:
+    return [p["place"] for p in response.context["page"].object_list]
+
+
+def test_the_leaderboard_is_paged_with_its_places_running_on_and_exports_whole(
+    anon_client, cup, club, other, director, four, monkeypatch
+):
+    monkeypatch.setattr(seasons, "LEADERBOARD_PAGE", 2)
+    _tournament(cup, club, director, four, 1, [130, 100, 90, 80])  # A 10, B 8, C 6, D 5
+    _tournament(cup, other, director, four, 2, [130, 100, 90, 80])
+    url = reverse("tournaments:leaderboard", args=[cup.pk])
+    first = anon_client.get(url)
+    assert _places(first) == [1, 2] and 'href="?page=2" rel="next"' in first.content.decode()
+    second = anon_client.get(url, {"page": 2}).content.decode()
+    assert '<li value="3">' in second and '<li value="4">' in second
+    assert "Anna Hráč" not in second and "Page 2 of 2" in second
+    export = anon_client.get(reverse("tournaments:leaderboard_export", args=[cup.pk, "csv"]))
+    rows = list(csv.reader(io.StringIO(export.content.decode("utf-8-sig"))))
+    names = {row[1] for row in rows[1:] if len(row) > 1}
+    assert {str(p) for p in four} <= names
+
+
+def test_a_player_is_found_on_his_page_of_the_leaderboard(
+    anon_client, cup, club, other, director, four, monkeypatch
+):
+    monkeypatch.setattr(seasons, "LEADERBOARD_PAGE", 2)
+    _tournament(cup, club, director, four, 1, [130, 100, 90, 80])
+    _tournament(cup, other, director, four, 2, [130, 100, 90, 80])
+    url = reverse("tournaments:leaderboard", args=[cup.pk])
+    dana = anon_client.get(url, {"player": four[3].pk})
+    assert dana.context["page"].number == 2 and dana.context["found"] == four[3].pk
+    assert 'id="found" class="found"><details open>' in dana.content.decode()
+    found = anon_client.get(url, {"find": "cyril"})
+    assert found.context["page"].number == 2 and found.context["found"] == four[2].pk
+    nobody = anon_client.get(url, {"find": "Zdeněk"}).content.decode()
+    assert "No ranked player’s name contains “Zdeněk”." in nobody
+
+
+def test_the_club_tab_is_paged_too(anon_client, cup, club, other, director, four, monkeypatch):
+    monkeypatch.setattr(seasons, "LEADERBOARD_PAGE", 1)
+    _tournament(cup, club, director, four, 1, [130, 100, 90, 80])
+    _tournament(cup, other, director, four, 2, [130, 100, 90, 80])
+    url = reverse("tournaments:leaderboard", args=[cup.pk])
+    first = anon_client.get(url, {"club": other.pk})
+    assert f'href="?club={other.pk}&amp;page=2"' in first.content.decode()
+    second = anon_client.get(url, {"club": other.pk, "page": 2})
+    assert [(p["place"], p["name"]) for p in second.context["page"].object_list] == [
+        (2, "Dana Hráč")
+    ]
+
+
+def test_the_leaderboard_asks_no_more_queries_with_more_players(
+    anon_client, cup, club, other, director, four, queries_of, django_assert_max_num_queries
+):
+    url = reverse("tournaments:leaderboard", args=[cup.pk])
+    _tournament(cup, club, director, four, 1, [130, 100, 90, 80])
+    _tournament(cup, other, director, four, 2, [130, 100, 90, 80])
+    baseline = queries_of(lambda: anon_client.get(url))
+    more = four + [
+        Player.objects.create(first_name=f"Hráč {n}", last_name="Nový", home_club=club)
+        for n in range(4)
+    ]
+    for day in (3, 4):
+        _tournament(cup, club, director, more, day, [130, 120, 110, 100, 90, 80, 70, 60])
+    with django_assert_max_num_queries(baseline):
+        anon_client.get(url)
+
+
+def test_of_two_memberships_in_force_the_newer_counts_and_none_means_the_home_club(
+    cup, club, other, four
+):
+    anna, bohdan = four[0], four[1]
+    Membership.objects.create(player=anna, club=other, date_from=datetime.date(2025, 6, 1))
+    Membership.objects.filter(player=bohdan).delete()
+    clubs = clubs_that_season(cup, [anna.pk, bohdan.pk])
+    assert clubs == {anna.pk: other, bohdan.pk: club}
+
+
+def test_a_players_tournaments_read_as_before_and_are_escaped(
+    anon_client, cup, club, other, director, four
+):
+    first = _tournament(cup, club, director, four, 1, [130, 100, 90, 80])
+    first.name = "Cup <b>1</b>"
+    first.save()
+    _tournament(cup, other, director, four, 2, [130, 100, 90, 80])
+    page = anon_client.get(reverse("tournaments:leaderboard", args=[cup.pk])).content.decode()
+    assert "Cup &lt;b&gt;1&lt;/b&gt; (March 1, 2026): place 1 → 10</li>" in page

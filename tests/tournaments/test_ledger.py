@@ -247,3 +247,20 @@ def test_a_rulings_parameters_are_written_as_players_write_them():
     assert _param_value(values, "value", "trull_pane") == "Trull pane"  # not its JSON name
     assert _param_value(values, "points", -20) == "−20"  # the sign as on a score sheet
     assert _param_value(values, "rightful", 2) == "2"
+
+
+def test_the_ledger_reads_only_the_hands_with_penalties(
+    director_client, judge_client, table1, hand1, django_assert_max_num_queries
+):
+    _apply(director_client, table1, hand="1", code="spjst.discard_counter", seat="2", reason="r")
+    url = reverse("tournaments:ledger", args=[table1.round.tournament_id])
+    for points in (40, 70):  # two more hands, without penalties
+        table1.refresh_from_db()
+        judge_client.post(
+            reverse("tournaments:hand_add", args=[table1.pk]),
+            hand_post(table1, declarer=1, partner=3, declarer_points=points),
+        )
+    assert Hand.objects.count() == 3
+    with django_assert_max_num_queries(20):
+        response = director_client.get(url)
+    assert [e["hand"].pk for e in response.context["entries"]] == [hand1.pk]

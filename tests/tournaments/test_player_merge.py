@@ -168,6 +168,9 @@ def test_the_kept_page_names_the_club_of_each_season(players, keep, club, federa
     merge_players(keep, players[0], federation)
     page = cast.client_for(federation).get(keep.get_absolute_url()).content.decode()
     seasons = page.split("Club by season")[1]
-    assert re.search(r"Season 2019</td><td><a [^>]*>Tarokový klub Břeclav<", seasons)
-    assert re.search(r"Season 2021</td><td><a [^>]*>SPJST Lodge 88<", seasons)
+    assert re.search(r"Season 2019</a></td><td><a [^>]*>Tarokový klub Břeclav<", seasons)
+    assert re.search(r"Season 2021</a></td><td><a [^>]*>SPJST Lodge 88<", seasons)
+    season = Season.objects.get(name="Season 2019")
+    # Each season opens its leaderboard at the player's page of it.
+    assert f"/seasons/{season.pk}/leaderboard/?player={keep.pk}#found" in seasons
     assert "Season 2010" not in seasons  # no membership in force then

@@ -40,7 +40,7 @@ def rated():
 
 
 def _names(response) -> list[str]:
-    return [row.record.player.name for row in response.context["table"].page.object_list]
+    return [rating.player.name for rating in response.context["page"].object_list]
 
 
 def test_the_list_is_best_first_and_paged(client, rated, django_assert_max_num_queries):
@@ -53,7 +53,7 @@ def test_the_list_is_best_first_and_paged(client, rated, django_assert_max_num_q
     assert names[:2] == ["P59 Rated", "P58 Rated"]
     page_two = client.get(reverse("tournaments:ratings"), {"page": 2})
     assert _names(page_two)[-1] == "P00 Rated"
-    assert "<td >51</td>" in page_two.content.decode()  # places go on from the first page
+    assert "<tr><td>51</td>" in page_two.content.decode()  # places go on from the first page
 
 
 def test_the_filters_narrow_the_list(client, rated):
@@ -108,3 +108,9 @@ def test_the_player_page_shows_the_ratings(client, rated):
 
     assert "SPJST Tarock" in page and "Whist" in page
     assert "18.00" in page
+
+
+def test_the_pages_links_keep_the_filters(client, rated):
+    url = reverse("tournaments:ratings_game", args=["spjst"])
+    page = client.get(url, {"min_tables": 1}).content.decode()
+    assert 'href="?min_tables=1&amp;page=2" rel="next"' in page and "Page 1 of 2" in page

@@ -19,7 +19,7 @@ from tournaments import hand_store, recording
 from tournaments.access import hand_club, table_access, tournament_club
 from tournaments.feedback import form_refused, service_refusals
 from tournaments.forms.ledger import CancelRulingForm, LedgerRulingForm
-from tournaments.models import Hand, Seat, Table, Tournament
+from tournaments.models import Hand, HandRevision, Seat, Table, Tournament
 from tournaments.progress import STATES, table_state, with_refusals
 from tournaments.score_words import score_words
 from tournaments.totals import counts_by_player
@@ -81,11 +81,17 @@ def _param_value(values: dict[str, str], name: str, value: object) -> str:
 def ledger(request: HttpRequest, pk: int) -> HttpResponse:
     """Every penalty in the tournament's hands, with the form to apply a ruling."""
     tournament = get_object_or_404(Tournament, pk=pk)
+    # Only the hands with a penalty are read (the database looks inside their data):
+    # decoding every hand's data, and its revisions', was most of the page's time.
+    revisions = HandRevision.objects.only("hand_id", "revision", "data", "reason")
     hands = (
-        Hand.objects.filter(table__round__tournament=tournament, deleted=False)
+        Hand.objects.filter(
+            table__round__tournament=tournament, deleted=False, data__penalties__0__isnull=False
+        )
         .select_related("table__round")
         .prefetch_related(
-            Prefetch("table__seats", queryset=Seat.objects.select_related("player")), "revisions"
+            Prefetch("table__seats", queryset=Seat.objects.select_related("player")),
+            Prefetch("revisions", queryset=revisions),
         )
         .order_by("table__round__number", "table__number", "number")
     )

@@ -1,15 +1,12 @@
 """The rating lists (one per game family, filtered) and the page explaining the method."""
 
 import datetime
-import itertools
 
-import django_tables2 as tables
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils import formats, timezone
+from django.utils import timezone
 from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy as _
-from django_tables2 import RequestConfig
 
 from accounts.roles import public
 from scoring import get_ruleset
@@ -18,6 +15,18 @@ from tournaments.forms.ratings import RatingFilterForm
 from tournaments.rating_models import FAMILY_TITLES, Rating
 
 PER_PAGE = 50
+# What a row of the list shows: its query reads these columns only.
+_SHOWN = (
+    "ordinal",
+    "mu",
+    "sigma",
+    "events",
+    "last_played",
+    "player__first_name",
+    "player__last_name",
+    "player__display_name",
+    "player__home_club__short_name",
+)
 
 # The evidence the method page shows: a history `simulate_history` built (its players'
 # hidden skill known), rated, and `rating_evidence` run on it (seed 1, 60 tournaments,
@@ -30,55 +39,6 @@ EVIDENCE = (
     ("si_double", 72, 12.5, 0.802, 0.822),
     ("whist", 71, 9.6, 0.578, 0.627),
 )
-
-
-# The club, the model's workings and the date give way on a phone: the place, the player
-# (his page names his club), the rating and the tables rated fit 360 px in every language.
-_WIDE_ONLY = {"th": {"class": "wide-only"}, "td": {"class": "wide-only"}}
-
-
-class RatingTable(tables.Table):
-    place = tables.Column(verbose_name="#", empty_values=(), orderable=False)
-    player = tables.Column(
-        verbose_name=_("Player"),
-        linkify=lambda record: record.player.get_absolute_url(),
-        orderable=False,
-    )
-    club = tables.Column(
-        verbose_name=_("Home club"),
-        accessor="player__home_club__short_name",
-        orderable=False,
-        attrs=_WIDE_ONLY,
-    )
-    ordinal = tables.Column(verbose_name=_("Rating"), orderable=False)
-    mu = tables.Column(verbose_name="μ", orderable=False, attrs=_WIDE_ONLY)
-    sigma = tables.Column(verbose_name="σ", orderable=False, attrs=_WIDE_ONLY)
-    events = tables.Column(verbose_name=_("Tables"), orderable=False)
-    last_played = tables.DateColumn(
-        verbose_name=_("Last played"), orderable=False, attrs=_WIDE_ONLY
-    )
-
-    class Meta:
-        attrs = {"class": "table"}
-        empty_text = _("No rated players match.")
-
-    def render_place(self) -> int:
-        # The rows render in order: count from the page's first place.
-        if not hasattr(self, "_places"):
-            self._places = itertools.count(self.page.start_index() if hasattr(self, "page") else 1)
-        return next(self._places)
-
-    def render_player(self, value) -> str:
-        return value.name
-
-    def render_ordinal(self, value: float) -> str:
-        return formats.number_format(value, 2)
-
-    def render_mu(self, value: float) -> str:
-        return formats.number_format(value, 2)
-
-    def render_sigma(self, value: float) -> str:
-        return formats.number_format(value, 2)
 
 
 def filtered_ratings(family: str, form: RatingFilterForm):
@@ -110,8 +70,10 @@ def rating_list(request: HttpRequest, family: str = "spjst") -> HttpResponse:
     if family not in FAMILIES:
         raise Http404("unknown game")
     form = RatingFilterForm(request.GET or None)
-    table = RatingTable(filtered_ratings(family, form))
-    RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
+    # Drawn by the template's own loop: django-tables2 inspected each cell's renderer
+    # anew, most of the page's time at 50 rows.
+    ratings = filtered_ratings(family, form).only(*_SHOWN)
+    page = Paginator(ratings, PER_PAGE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
     return render(
@@ -122,7 +84,7 @@ def rating_list(request: HttpRequest, family: str = "spjst") -> HttpResponse:
             "families": list(FAMILY_TITLES.items()),
             "title": FAMILY_TITLES[family],
             "form": form,
-            "table": table,
+            "page": page,
             "query": query.urlencode(),
         },
     )
