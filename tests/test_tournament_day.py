@@ -10,8 +10,10 @@ wrong, confirmations from allowed and forbidden people and browsers, reopened ta
 rounds, the finish. Invariants: everyone who played (or sat out a bye) is in the
 standings and the results once; the standings are the confirmed sheets, and the sheets
 the hands; a confirmed table never changes unless a director reopens it; no round beyond
-the plan and no hand beyond the round's; nobody confirms what they entered; every answer
-is below 500. The helpers are in tests/day/.
+the plan and no hand beyond the round's; nobody confirms what they entered; the read API
+(what a club's widget shows) gives the standings the page exports; what is kept of a
+finished tournament (final places, statistics, ratings) is what a rebuild gives, and a
+reopened one keeps nothing; every answer is below 500. The helpers are in tests/day/.
 
 The hypothesis profile sets the length: a short day under "dev", a long one under "ci".
 """
@@ -40,11 +42,15 @@ from tests.day.reading import (
     expected_players,
     is_played_hand,
     standings_rows,
+    stored_summaries,
     table_state,
 )
 from tests.day.stretches import RoundSteps
 from tournaments.feedback import OUTCOME_HEADER
 from tournaments.models import Hand, Round, ScoreSheet, Table, Tournament
+from tournaments.place_store import rebuild_places
+from tournaments.player_stats import rebuild_player_stats
+from tournaments.rating_store import rebuild_ratings
 
 # (ruleset, standings, table sizes the day may choose): every ruleset, every table size
 # it allows, and the whist drive (standings by tricks, four to a table).
@@ -520,6 +526,42 @@ class TournamentDay(RoundSteps, RuleBasedStateMachine):
             for number, net in nets.get(row["Player"], {}).items():
                 shown = amount(row.get(f"R{number}", ""))
                 assert shown == net, f"{row['Player']} round {number}: {shown}, sheet {net}"
+
+    @invariant()
+    def the_api_gives_the_standings_the_page_gives(self) -> None:
+        """A club's website (the widget) reads what the standings page exports."""
+        if self.tournament is None:
+            return
+        export = reverse("tournaments:standings_export", args=[self.pk, "csv"])
+        page = standings_rows(self.visitor.get(export).content.decode())
+        answer = self.visitor.get(reverse("api:standings", args=[self.pk]))
+        assert answer.status_code == 200, answer.status_code
+        api = answer.json()["rows"]
+        assert [row["name"] for row in api] == [row["Player"] for row in page]
+        if self.tournament.standings_method == Tournament.Standings.TRICKS:
+            return
+        for mine, theirs in zip(api, page, strict=True):
+            for number, value in zip(answer.json()["rounds"], mine["rounds"], strict=True):
+                shown = amount(theirs.get(f"R{number}", ""))
+                assert amount(str(value or "")) == shown, f"{mine['name']} R{number}"
+
+    @invariant()
+    def what_is_kept_of_a_finished_tournament_is_a_rebuilds(self) -> None:
+        """The final places, statistics and ratings kept as tournaments finish and reopen
+        are what rebuilding them from the sheets and hands gives."""
+        if self.tournament is None:
+            return
+        kept = stored_summaries()
+        if self._refresh().status != Tournament.Status.FINISHED:
+            assert not any(kept.values()), "a tournament not finished left rows behind"
+            return
+        with transaction.atomic():
+            rebuild_places()
+            rebuild_player_stats()
+            rebuild_ratings()
+            rebuilt = stored_summaries()
+            transaction.set_rollback(True)
+        assert kept == rebuilt
 
     @invariant()
     def confirmed_sheets_agree(self) -> None:

@@ -3,6 +3,7 @@ what the database says they must be (the confirmed sheets, the seats, the byes).
 
 import csv
 import io
+import json
 from collections import defaultdict
 from decimal import Decimal
 
@@ -79,3 +80,22 @@ def is_played_hand(settlement: dict) -> bool:
     scores a game. A standalone ruling (penalties alone) and a hand the rules void (a
     misdeal, a renonc: only the penalties are paid, and the table deals again) do not."""
     return any(line["item"] not in {"adjustment", "penalty"} for line in settlement["lines"])
+
+
+def stored_summaries() -> dict[str, set[tuple]]:
+    """What the site keeps for finished tournaments, by value (not by row id): the final
+    places, the players' statistics and the ratings with their history."""
+    from tournaments.place_models import FinalPlace
+    from tournaments.rating_models import Rating, RatingChange
+    from tournaments.stats_models import PlayerStats
+
+    def values(model) -> set[tuple]:
+        names = [f.attname for f in model._meta.concrete_fields if f.attname != "id"]
+        return {
+            tuple(json.dumps(v, sort_keys=True) if isinstance(v, dict | list) else v for v in row)
+            for row in model.objects.values_list(*names)
+        }
+
+    return {
+        model.__name__: values(model) for model in (FinalPlace, PlayerStats, Rating, RatingChange)
+    }
