@@ -7,6 +7,11 @@ fields. A browser always sends a list's choice and a text field, so such a field
 from a request was not on the page: it means what the blank form shows (a challenge of
 "none", the cards taken by the declaring side), not a field left empty. Check boxes and
 multiple choices send nothing when none is ticked, which already means their blank.
+
+Only the fields of a part drawn later are so filled: the page names them in a hidden
+`later` field beside each part (scoring_tags.later). Any other field missing from a
+request (a hand posted by hand, or by an older page) stays missing and is refused or
+left empty as the form says, never given a value the judge did not see.
 """
 
 from __future__ import annotations
@@ -14,6 +19,9 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+
+# The hidden field beside each part drawn later: the names of the part's fields.
+UNSENT_FIELD = "later"
 
 
 def _always_sent(widget: forms.Widget) -> bool:
@@ -23,17 +31,26 @@ def _always_sent(widget: forms.Widget) -> bool:
     return not getattr(widget, "allow_multiple_selected", False)
 
 
+def _later_fields(data: Any) -> set[str]:
+    """The fields the request's page drew later, as its hidden `later` fields name them."""
+    values = data.getlist(UNSENT_FIELD) if hasattr(data, "getlist") else [data.get(UNSENT_FIELD)]
+    return {name for value in values if isinstance(value, str) for name in value.split()}
+
+
 class UnsentMixin:
     """A bound form whose request lacks fields a browser always sends cleans them at
     their initial values, as the blank form rendered them."""
 
     def full_clean(self) -> None:
         form: Any = self
-        if form.is_bound:
+        later = _later_fields(form.data) if form.is_bound else set()
+        if later:
             missing = {
                 form.add_prefix(name): form.get_initial_for_field(field, name)
                 for name, field in form.fields.items()
-                if _always_sent(field.widget) and form.add_prefix(name) not in form.data
+                if _always_sent(field.widget)
+                and form.add_prefix(name) in later
+                and form.add_prefix(name) not in form.data
             }
             missing = {name: value for name, value in missing.items() if value is not None}
             if missing:

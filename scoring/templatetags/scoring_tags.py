@@ -9,10 +9,11 @@ from typing import Any
 from django import forms, template
 from django.utils import timezone
 from django.utils.formats import number_format
-from django.utils.html import conditional_escape
+from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, ngettext
 
+from scoring.forms.unsent import UNSENT_FIELD
 from scoring.penalties import fold
 from scoring.registry import RULESETS
 from scoring.rulesets.whist_hand import SIDE_NAMES
@@ -163,6 +164,9 @@ def party(name: str) -> str:
     return say(side) if side is not None else str(name)
 
 
+_FIELD_NAME = re.compile(r'\sname="([^"]+)"')
+
+
 class LaterNode(template.Node):
     """`{% later %}…{% endlater %}`: see `later`."""
 
@@ -174,7 +178,14 @@ class LaterNode(template.Node):
         # A </noscript> inside would end the wrapper early: such a part is sent as it is.
         if not context.get("draw_later") or "</noscript" in inner.lower():
             return inner
-        return mark_safe(f'<noscript class="later">{inner}</noscript>')
+        # The part's field names ride along outside it: a request that lacks one of
+        # them had the part unopened (scoring.forms.unsent), not a field left out.
+        names = " ".join(sorted(set(_FIELD_NAME.findall(inner))))
+        wrapped = format_html('<noscript class="later">{}</noscript>', mark_safe(inner))
+        if not names:
+            return wrapped
+        named = format_html('<input type="hidden" name="{}" value="{}">', UNSENT_FIELD, names)
+        return named + wrapped
 
 
 @register.tag

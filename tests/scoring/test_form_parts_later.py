@@ -18,6 +18,8 @@ from scoring.registry import RULESETS
 
 SEATS = {1: "Anna", 2: "Bára", 3: "Cyril", 4: "Dana"}
 LATER = re.compile(r'<noscript class="later">(.*?)</noscript>', re.S)
+# The hidden field beside each part that names the part's fields (scoring.forms.unsent).
+NAMED = re.compile(r'<input type="hidden" name="later" value="[^"]*">')
 # The game's own fields stay on the page: a hand of the game alone is entered as before.
 GAME = {
     "spjst": {"declarer", "partner", "called", "prever_talon", "declarer_points", "challenge"},
@@ -93,9 +95,9 @@ def test_the_blank_forms_folded_parts_are_text_and_its_game_is_fields(ruleset):
     assert GAME[ruleset] <= page.names
     assert later.names and not later.names & page.names
     elements = len(re.findall(r"<[a-z]", LATER.sub("", html)))
-    assert elements <= 85, elements
+    assert elements <= 90, elements  # the game, and one hidden field naming each part
     # The whole form, without scripts: every field, the same HTML inside the noscripts.
-    assert _blank(ruleset) == LATER.sub(r"\1", html)
+    assert _blank(ruleset) == NAMED.sub("", LATER.sub(r"\1", html))
     assert "<noscript" not in _blank(ruleset)
 
 
@@ -124,9 +126,10 @@ def test_a_hand_saved_with_no_folded_part_opened_is_the_same_hand():
 
 
 def test_a_field_sent_keeps_its_value_and_a_box_left_unticked_stays_unticked():
+    later = ("later", "pagat_challenge cards_side pagat_announced")
     form = _bound(
         "spjst",
-        [("declarer", "1"), ("partner", "3"), ("declarer_points", "59"), ("challenge", "1")],
+        [("declarer", "1"), ("partner", "3"), ("declarer_points", "59"), ("challenge", "1"), later],
     )
     # Sent: as sent. Not sent: a list at the blank form's choice, a box unticked.
     assert form.cleaned_data["challenge"] == 1
@@ -147,3 +150,13 @@ def test_a_part_that_would_end_its_noscript_early_is_sent_as_it_is():
     raw = Template("{% load scoring_tags %}{% later %}</noscript>{% endlater %}")
     assert raw.render(Context({"draw_later": True})) == "</noscript>"
     assert template.render(Context({"text": "x"})) == "<b>x</b>"
+
+
+def test_only_the_fields_a_part_drawn_later_names_take_the_blank_forms_values():
+    # A request without the parts' names (posted by hand, or by an older page) gets no
+    # value it did not send: a contract left out is not a Povinost.
+    pairs = [("declarer", "1"), ("partner", "3"), ("declarer_points", "59")]
+    bare = _bound("spjst", pairs)
+    assert "contract" not in bare.data and "pagat_challenge" not in bare.data
+    named = _bound("spjst", [*pairs, ("later", "pagat_challenge")])
+    assert named.data["pagat_challenge"] == "0" and "contract" not in named.data
