@@ -434,7 +434,7 @@ class TournamentDay(RoundSteps, RuleBasedStateMachine):
         code = data.draw(st.sampled_from(codes), label="ruling")
         # The page's form is for one table: the director chooses his, and it offers its seats.
         ledger = reverse("tournaments:ledger", args=[self.pk])
-        form = self.director_phone.get(ledger, {"table": table.pk}).context["form"]
+        form = self.director_phone.get(f"{ledger}?table={table.pk}").context["form"]
         offered = [n for n, _ in form.fields["seat"].choices]
         # The last seat offered twice as often: at a round of mixed table sizes, the one a
         # smaller table lacks.
