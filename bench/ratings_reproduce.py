@@ -10,7 +10,9 @@ rebuild from scratch (``ratings --rebuild``) and print them a third time. Prints
 of each step and the SHA-256 of each game's list before and after; exits 1 if any differs.
 
 It empties the database it is given: it refuses one that holds clubs or tournaments
-unless told ``--flush``.
+unless told ``--flush``, or ``--history-there`` (the history is already in it, e.g. a copy
+of ``make bench-scale``'s decade made with ``CREATE DATABASE copy TEMPLATE …``: no
+``simulate_history``, the recipe runs on what is there).
 """
 
 import argparse
@@ -63,30 +65,34 @@ def main() -> None:
     parser.add_argument("--tournaments", type=int, default=50)
     parser.add_argument("--seed", type=int, default=31)
     parser.add_argument("--flush", action="store_true", help="empty a database that is not")
+    parser.add_argument(
+        "--history-there",
+        action="store_true",
+        help="the database holds the history already: reproduce its lists",
+    )
     options = parser.parse_args()
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     # The production settings (DEBUG off: no query log growing), with a key of its own.
     os.environ.setdefault("SECRET_KEY", "bench-ratings-reproduce-not-a-secret")
     database = os.environ.get("DATABASE_URL", "SQLite (no DATABASE_URL)")
-    print(
-        f"Database {database.rsplit('/', 1)[-1]}, {options.tournaments} tournaments, "
-        f"seed {options.seed}"
-    )
+    made = "the history there" if options.history_there else f"{options.tournaments} tournaments"
+    print(f"Database {database.rsplit('/', 1)[-1]}, {made}, seed {options.seed}")
     manage("migrate", "--no-input", "-v", "0")
-    if options.flush:
-        step("flush (before)", manage("flush", "--no-input")[1])
-    step(
-        "simulate_history",
-        manage(
+    if not options.history_there:
+        if options.flush:
+            step("flush (before)", manage("flush", "--no-input")[1])
+        step(
             "simulate_history",
-            "--seed",
-            str(options.seed),
-            "--tournaments",
-            str(options.tournaments),
-            "-v",
-            "0",
-        )[1],
-    )
+            manage(
+                "simulate_history",
+                "--seed",
+                str(options.seed),
+                "--tournaments",
+                str(options.tournaments),
+                "-v",
+                "0",
+            )[1],
+        )
     before, seconds = digests()
     step("ratings --game G --json (4 games)", seconds)
     with tempfile.TemporaryDirectory(prefix="archives-") as directory:

@@ -21,6 +21,7 @@ import itertools
 import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass
+from typing import NamedTuple
 
 __all__ = ["Pair", "PlayerRow", "candidate_pairs", "normalised"]
 
@@ -38,10 +39,12 @@ class PlayerRow:
     clubs: frozenset[int]
 
 
-@dataclass(frozen=True)
-class Pair:
+class Pair(NamedTuple):
     """Two records that may be one person (`first` < `second`) and why: the same name
-    ("name") or the same member number in a club both belong to ("member_number")."""
+    ("name") or the same member number in a club both belong to ("member_number").
+
+    A tuple, not a dataclass: a federation's namesakes make hundreds of thousands of
+    pairs to sort before a page of them is shown (`make bench-scale`)."""
 
     first: int
     second: int
@@ -63,19 +66,35 @@ def _years_agree(a: PlayerRow, b: PlayerRow) -> bool:
 def candidate_pairs(rows: list[PlayerRow]) -> list[Pair]:
     """Every pair with the same normalised name and no differing birth year, and every
     pair with the same member number sharing a club; each pair once, by its ids."""
-    found: dict[tuple[int, int], str] = {}
     by_name: dict[str, list[PlayerRow]] = defaultdict(list)
-    by_number: dict[str, list[PlayerRow]] = defaultdict(list)
+    # A member number within one club: each club numbers its own members from 1, so a
+    # number alone would pair every club's member 1 with every other's (a federation of
+    # 60 clubs: some 180,000 pairs to look at for none found).
+    in_club: dict[tuple[str, int], list[PlayerRow]] = defaultdict(list)
+    name_of: dict[int, str] = {}
     for row in rows:
-        by_name[normalised(f"{row.first_name} {row.last_name}")].append(row)
-        if row.member_number.strip():
-            by_number[row.member_number.strip()].append(row)
-    for group in by_name.values():
-        for a, b in itertools.combinations(sorted(group, key=lambda r: r.pk), 2):
-            if _years_agree(a, b):
-                found[(a.pk, b.pk)] = "name"
-    for group in by_number.values():
-        for a, b in itertools.combinations(sorted(group, key=lambda r: r.pk), 2):
-            if a.clubs & b.clubs:
-                found.setdefault((a.pk, b.pk), "member_number")
-    return [Pair(a, b, reason) for (a, b), reason in sorted(found.items())]
+        name_of[row.pk] = name = normalised(f"{row.first_name} {row.last_name}")
+        by_name[name].append(row)
+        if number := row.member_number.strip():
+            for club in row.clubs:
+                in_club[(number, club)].append(row)
+    found = [
+        Pair(a.pk, b.pk, "name")
+        for group in by_name.values()
+        for a, b in _pairs(group)
+        if _years_agree(a, b)
+    ]
+    # A pair found by its name already is not listed again for its number.
+    by_number = {
+        (a.pk, b.pk)
+        for group in in_club.values()
+        for a, b in _pairs(group)
+        if name_of[a.pk] != name_of[b.pk] or not _years_agree(a, b)
+    }
+    found += (Pair(a, b, "member_number") for a, b in by_number)
+    return sorted(found)
+
+
+def _pairs(group: list[PlayerRow]):
+    """Each two rows of `group` once, the lower id first."""
+    return itertools.combinations(sorted(group, key=lambda r: r.pk), 2)
