@@ -2,17 +2,20 @@
 every finished tournament of a game family, in order of (date, tournament, round,
 table), rated by `scoring.ratings` and written as `Rating` and `RatingChange` rows.
 
-A finished tournament that comes after everything rated in its family (the usual case)
-is added on top of the stored ratings; one dated earlier, or a reopened one, has its
-family rebuilt from scratch. Either way a fixed number of queries, however many
-tournaments there are.
+A finished or reopened tournament has its family rated again from where it stands in
+the family's order (`_replay_from`): each player starts from the rating stored just
+before it, and only the tables from it on are rated anew. A tournament finished after
+everything rated (the usual case) is added on top; one finished late, after a tournament
+dated later had been rated, re-rates only those after it, not the decade before (27 Nov:
+a Czech finish 9.4 s as a rebuild of its family, 0.2 s as a replay). A fixed number of
+queries, however many tournaments there are.
 """
 
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
 from django.db import transaction
-from django.db.models import Max, Q
+from django.db.models import Count, Max, Min, Q
 
 from scoring.ratings import (
     FAMILIES,
@@ -46,8 +49,11 @@ def deferred() -> Iterator[None]:
         _deferred = before
 
 
-def table_results(family: str, tournament: Tournament | None = None) -> list[TableResult]:
-    """The family's rated tables in order (only ``tournament``'s, if given), each keyed
+def table_results(
+    family: str, tournament: Tournament | None = None, *, since: Tournament | None = None
+) -> list[TableResult]:
+    """The family's rated tables in order (only ``tournament``'s, if given; those of
+    ``since`` and after it in the family's order, if that is given), each keyed
     (table, tournament, date), with what each player won there: the count on the
     confirmed sheet less the starting chips (one query)."""
     lines = SheetLine.objects.filter(
@@ -58,6 +64,8 @@ def table_results(family: str, tournament: Tournament | None = None) -> list[Tab
     )
     if tournament is not None:
         lines = lines.filter(sheet__table__round__tournament=tournament)
+    if since is not None:
+        lines = lines.filter(_from(since, "sheet__table__round__tournament__"))
     lines = lines.order_by(
         # The tournament by its creation time, which its archive carries, not its id,
         # which an import changes: the archives give the same order in any site.
@@ -133,42 +141,74 @@ def rebuild_ratings(families: Iterable[str] | None = None) -> dict[str, int]:
     return counts
 
 
-def _add_on_top(family: str, tournament: Tournament) -> bool:
-    """Rate a just-finished tournament on top of its family's stored ratings, if nothing
-    rated comes after it; False (and nothing written) otherwise."""
+def _from(tournament: Tournament, path: str) -> Q:
+    """The tournaments at `path` that come at or after `tournament` in the ratings'
+    order: by date, then creation time, then id (`table_results`)."""
     day, created = tournament.date, tournament.created_at
-    later = (
-        Q(date__gt=day)
-        | Q(date=day, tournament__created_at__gt=created)
-        | Q(date=day, tournament__created_at=created, tournament_id__gt=tournament.pk)
+    return (
+        Q(**{f"{path}date__gt": day})
+        | Q(**{f"{path}date": day, f"{path}created_at__gt": created})
+        | Q(**{f"{path}date": day, f"{path}created_at": created, f"{path}id__gte": tournament.pk})
     )
-    if RatingChange.objects.filter(later, family=family).exists():
-        return False
-    tables = table_results(family, tournament)
-    players = {player for table in tables for player in table.amounts}
-    stored = Rating.objects.filter(family=family, player_id__in=players)
-    start = {r.player_id: PlayerRating(r.player_id, r.mu, r.sigma, r.events) for r in stored}
+
+
+def _replay_from(family: str, tournament: Tournament) -> None:
+    """Rate the family again from `tournament`'s place in its order (it just finished,
+    or just left the rated tournaments): the tables rated at or after that place are
+    taken off, each player goes back to the rating stored just before it, and the
+    tables from there on are rated on top, as a rebuild would have rated them."""
+    after = RatingChange.objects.filter(_from(tournament, "tournament__"), family=family)
+    cut = after.aggregate(first=Min("sequence"))["first"]
+    moved = set(after.values_list("player_id", flat=True).distinct()) if cut is not None else set()
+    tables = table_results(family, since=tournament)
+    players = moved | {player for table in tables for player in table.amounts}
+    if cut is None:
+        # Nothing rated after it: the stored ratings are those just before it.
+        cut = (RatingChange.objects.filter(family=family).aggregate(n=Max("sequence"))["n"]
+               or -1) + 1  # fmt: skip
+        stored = Rating.objects.filter(family=family, player_id__in=players)
+        start = {
+            r.player_id: PlayerRating(r.player_id, r.mu, r.sigma, r.events, (0, 0, r.last_played))
+            for r in stored
+        }
+    else:
+        start = _ratings_before(family, cut, players)
     ratings, steps = rate_tables(tables, start=start)
-    first = RatingChange.objects.filter(family=family).aggregate(last=Max("sequence"))["last"]
-    RatingChange.objects.bulk_create(
-        _history(family, steps, 0 if first is None else first + 1), batch_size=BATCH
-    )
-    stored.delete()
-    Rating.objects.bulk_create(_rows(family, ratings), batch_size=BATCH)
-    return True
+    RatingChange.objects.filter(family=family, sequence__gte=cut).delete()
+    RatingChange.objects.bulk_create(_history(family, steps, cut), batch_size=BATCH)
+    # Who played no table from there on is back at the rating before it (or unrated).
+    final = {**start, **{rating.player: rating for rating in ratings}}
+    Rating.objects.filter(family=family, player_id__in=players).delete()
+    Rating.objects.bulk_create(_rows(family, list(final.values())), batch_size=BATCH)
+
+
+def _ratings_before(family: str, cut: int, players: set[int]) -> dict[int, PlayerRating]:
+    """Each of `players`' rating right before the family's table number `cut`, from the
+    history: the last step before it, and the tables counted up to it (two queries)."""
+    before = RatingChange.objects.filter(family=family, sequence__lt=cut, player_id__in=players)
+    counts = {
+        row["player_id"]: (row["last"], row["events"])
+        for row in before.values("player_id").annotate(last=Max("sequence"), events=Count("pk"))
+    }
+    lasts = before.filter(sequence__in={last for last, _ in counts.values()})
+    return {
+        step.player_id: PlayerRating(
+            step.player_id, step.mu, step.sigma, counts[step.player_id][1], (0, 0, step.date)
+        )
+        for step in lasts.only("player_id", "sequence", "mu", "sigma", "date")
+        if counts[step.player_id][0] == step.sequence
+    }
 
 
 def tournament_finished(tournament: Tournament) -> None:
     """The tournament's family's ratings with it counted (called inside the finish)."""
     family = family_of(tournament.ruleset)
-    if _deferred:
-        return
-    if family is not None and not _add_on_top(family, tournament):
-        rebuild_ratings([family])
+    if family is not None and not _deferred:
+        _replay_from(family, tournament)
 
 
 def tournament_reopened(tournament: Tournament) -> None:
-    """Its family's ratings without it: rebuilt from scratch (called inside the reopen)."""
+    """Its family's ratings without it (called inside the reopen)."""
     family = family_of(tournament.ruleset)
     if family is not None and not _deferred:
-        rebuild_ratings([family])
+        _replay_from(family, tournament)

@@ -84,6 +84,35 @@ def test_a_reopened_tournament_leaves_the_ratings_until_finished_again(history):
     assert _stored() == before
 
 
+def test_a_tournament_reopened_and_finished_late_rates_as_a_rebuild(history):
+    """The first tournament of the history leaves the ratings and comes back after all
+    the others were rated: each time only the tables after it are rated again, and the
+    stored ratings and their history are what a rebuild from scratch gives."""
+    first = history[0]
+    director = get_user_model().objects.get(username="sim-director")
+
+    services.reopen_tournament(tournament=first, by=director, reason="a sheet was wrong")
+    replayed, replayed_history = _stored(), _changes()
+    rebuild_ratings()
+    assert (_stored(), _changes()) == (replayed, replayed_history)
+
+    services.finish_tournament(tournament=first, by=director)
+    replayed, replayed_history = _stored(), _changes()
+    rebuild_ratings()
+    assert (_stored(), _changes()) == (replayed, replayed_history)
+
+
+def test_a_late_finish_reads_a_fixed_number_of_queries(history):
+    first = history[0]
+    director = get_user_model().objects.get(username="sim-director")
+    services.reopen_tournament(tournament=first, by=director, reason="a sheet was wrong")
+    # The finish's own, its statistics' and places', and the ratings' replay (about ten).
+    with CaptureQueriesContext(connection) as finish:
+        services.finish_tournament(tournament=first, by=director)
+    replay = [q for q in finish.captured_queries if "rating" in q["sql"].lower()]
+    assert len(replay) <= 10, [q["sql"][:80] for q in replay]
+
+
 def test_a_rebuild_reads_a_fixed_number_of_queries(history, django_assert_max_num_queries):
     # Four families, about five statements each (a read, two deletes, two inserts), and
     # the transaction's: the same however many tournaments are rated.
