@@ -194,3 +194,22 @@ def test_the_player_page_reads_as_many_queries_however_long_the_history(
 
     with django_assert_max_num_queries(len(few.captured_queries)):
         client.get(long.get_absolute_url())
+
+
+def test_the_finish_bench_leaves_the_history_as_it_found_it(history):
+    from tests.test_bench_inputs import _bench_module
+    from tournaments.models import Tournament
+
+    bench = _bench_module("finish_at_scale")
+    ratings = sorted(Rating.objects.values_list("player_id", "family", "mu", "sigma", "events"))
+    director = get_user_model().objects.get(username="sim-director")
+    tournament = history[0]
+
+    reopen, finish = bench.reopen_and_finish(tournament, director)
+
+    assert reopen > 0 and finish > 0
+    assert Tournament.objects.get(pk=tournament.pk).status == Tournament.Status.FINISHED
+    assert (
+        sorted(Rating.objects.values_list("player_id", "family", "mu", "sigma", "events"))
+        == ratings
+    )
