@@ -3,41 +3,56 @@
 club when he had none), and the leaderboard of one club's players.
 
 A federation season counts every club's tournaments; its page is shown overall and per
-club. Three queries for the board's players, whatever the season's length.
+club. Two queries for the board's players, whatever the season's length.
 """
 
 import dataclasses
+from collections.abc import Iterable
 
-from django.db.models import Q
+from django.db.models import OuterRef, Q, Subquery
 from django.utils.translation import get_language
 
 from clubs.models import Club, Membership, Player, Season
 from tournaments.leaderboard import Leaderboard
+from tournaments.place_models import FinalPlace
 from tournaments.ranking import rank_rows
 
 __all__ = ["clubs_that_season", "for_club", "with_season_clubs"]
 
 
-def clubs_that_season(season: Season, player_ids) -> dict[int, Club]:
+def clubs_that_season(season: Season, player_ids, stored: Iterable[int] = ()) -> dict[int, Club]:
     """Player id → the club he played for in `season`: the membership in force on its
     first day (of several, the one begun last, as `club_on`), else his home club.
 
+    `player_ids` may leave out the players of `stored`, tournaments whose final places
+    are stored: they are asked for by a subquery over those places instead.
+
     Bare columns, the memberships narrowed by the database to those in force that day:
     a season of 200 tournaments has thousands of players, and reading each with his
-    memberships as records took most of the board's time. Three queries."""
+    memberships as records took most of the board's time; and passing their thousands of
+    ids as parameters was most of what was left. Two queries: each player with the club
+    of his newest membership in force, then those clubs."""
     ids = list(player_ids)
+    stored = list(stored)
     day = season.start_date
+    wanted = Q(pk__in=ids)
+    if stored:
+        placed = FinalPlace.objects.filter(tournament_id__in=stored).values("player_id")
+        wanted |= Q(pk__in=placed)
     running = (
-        Membership.objects.filter(player_id__in=ids, date_from__lte=day)
+        Membership.objects.filter(player=OuterRef("pk"), date_from__lte=day)
         .filter(Q(date_to=None) | Q(date_to__gte=day))
-        .values_list("player_id", "club_id", "date_from")
+        .order_by("-date_from", "pk")
+        .values("club_id")[:1]
     )
-    newest: dict[int, tuple] = {}
-    for player_id, club_id, date_from in running:
-        if player_id not in newest or date_from > newest[player_id][0]:
-            newest[player_id] = (date_from, club_id)
-    homes = Player.objects.filter(pk__in=ids).values_list("pk", "home_club_id")
-    club_of = {pk: newest[pk][1] if pk in newest else home for pk, home in homes}
+    players = (
+        Player.objects.filter(wanted)
+        .annotate(season_club=Subquery(running))
+        .values_list("pk", "season_club", "home_club_id")
+    )
+    club_of = {
+        pk: home if season_club is None else season_club for pk, season_club, home in players
+    }
     clubs = Club.objects.only("name", "short_name").in_bulk(set(club_of.values()) - {None})
     return {pk: clubs[club_id] for pk, club_id in club_of.items() if club_id in clubs}
 
@@ -46,7 +61,15 @@ def with_season_clubs(board: Leaderboard) -> list[Club]:
     """Put each of the board's players under his club of the season (`club`, `club_id`);
     answer those clubs by name, for the page's club tabs."""
     players = [*board.ranked, *board.unranked]
-    clubs = clubs_that_season(board.season, [p["player_id"] for p in players])
+    # Every player with a stored place in one of the board's tournaments is on the board
+    # (each stored row is an entry): only the others need naming.
+    live = {t.pk for t in board.tournaments} - board.stored
+    others = [
+        p["player_id"]
+        for p in players
+        if live and any(e.tournament.pk in live for e in p["entries"])
+    ]
+    clubs = clubs_that_season(board.season, others, board.stored)
     for player in players:
         club = clubs.get(player["player_id"])
         if club is not None:

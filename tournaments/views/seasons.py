@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.formats import localize
 from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from accounts.roles import public
@@ -41,10 +42,15 @@ def _page(request: HttpRequest, ranked: list[dict]) -> tuple[Page, int | None]:
     return Paginator(ranked, LEADERBOARD_PAGE).get_page(number), found
 
 
+# One of a player's tournaments on the page: its class and its line (escaped HTML).
+_LINE = '\n      <li class="%s">%s</li>\n    '
+
+
 def _entry_lines(players: list[dict]) -> None:
-    """Each shown player's tournaments as lines of HTML (`player["lines"]`: counted?, line),
-    each tournament's label made once: a template's tags for every entry of every player
-    were most of the page's time in a long season."""
+    """Each shown player's tournaments as the list items of HTML the page shows
+    (`player["lines"]`, a dropped one marked), each tournament's label made once: a
+    template's tags for every entry of every player were most of the page's time in a
+    long season, and its loop over the lines was still much of what was left."""
     labels: dict[int, str] = {}
     provisional = format_html(' <em class="provisional">{}</em>', _("provisional"))
     place, dropped = _("place %(place)s"), format_html(" · {}", _("dropped"))
@@ -64,8 +70,9 @@ def _entry_lines(players: list[dict]) -> None:
                 localize(entry.value),
                 "" if entry.counted else dropped,
             )
-            lines.append((entry.counted, line))
-        player["lines"] = lines
+            # Escaped already (format_html); as the template's loop wrote them, spaces too.
+            lines.append(_LINE % ("" if entry.counted else "dropped", line))
+        player["lines"] = mark_safe("".join(lines))
 
 
 def _average(request: HttpRequest) -> bool:
