@@ -49,21 +49,17 @@ def deferred() -> Iterator[None]:
         _deferred = before
 
 
-def table_results(
-    family: str, tournament: Tournament | None = None, *, since: Tournament | None = None
-) -> list[TableResult]:
-    """The family's rated tables in order (only ``tournament``'s, if given; those of
-    ``since`` and after it in the family's order, if that is given), each keyed
-    (table, tournament, date), with what each player won there: the count on the
-    confirmed sheet less the starting chips (one query)."""
+def table_results(family: str, *, since: Tournament | None = None) -> list[TableResult]:
+    """The family's rated tables in order (those of ``since`` and after it in the
+    family's order, if that is given), each keyed (table, tournament, date), with what
+    each player won there: the count on the confirmed sheet less the starting chips (one
+    query)."""
     lines = SheetLine.objects.filter(
         sheet__confirmed_at__isnull=False,
         sheet__table__round__status=Round.Status.CLOSED,
         sheet__table__round__tournament__status=Tournament.Status.FINISHED,
         sheet__table__round__tournament__ruleset__in=rulesets_of(family),
     )
-    if tournament is not None:
-        lines = lines.filter(sheet__table__round__tournament=tournament)
     if since is not None:
         lines = lines.filter(_from(since, "sheet__table__round__tournament__"))
     lines = lines.order_by(
@@ -164,8 +160,8 @@ def _replay_from(family: str, tournament: Tournament) -> None:
     players = moved | {player for table in tables for player in table.amounts}
     if cut is None:
         # Nothing rated after it: the stored ratings are those just before it.
-        cut = (RatingChange.objects.filter(family=family).aggregate(n=Max("sequence"))["n"]
-               or -1) + 1  # fmt: skip
+        last = RatingChange.objects.filter(family=family).aggregate(n=Max("sequence"))["n"]
+        cut = 0 if last is None else last + 1
         stored = Rating.objects.filter(family=family, player_id__in=players)
         start = {
             r.player_id: PlayerRating(r.player_id, r.mu, r.sigma, r.events, (0, 0, r.last_played))
