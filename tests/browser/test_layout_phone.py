@@ -204,3 +204,20 @@ def test_the_players_statistics_and_the_rating_method_are_no_wider_than_a_phone(
     page.goto(f"{live_server.url}/ratings/method/")
     page.wait_for_selector("table")
     assert_fits(page)
+
+
+@pytest.mark.parametrize("language", ["en", "cs", "sl"])
+def test_a_visually_hidden_heading_in_a_scrolling_table_does_not_widen_the_page(
+    browser_page, live_server, director, language
+):
+    """The merge history's last heading is hidden but for screen readers: placed
+    absolutely, it escaped its table's sideways scrolling and widened the whole page by
+    some 30 px in Czech and Slovenian (found walking the director's pages at 360 px)."""
+    browser_page.add_cookies(
+        [{"name": "django_language", "value": language, "url": live_server.url}]
+    )
+    logged_in(browser_page, live_server, director)
+    page = browser_page.new_page()
+    page.goto(f"{live_server.url}/player-merges/")
+    page.wait_for_selector("table.table th .visually-hidden")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE
