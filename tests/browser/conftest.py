@@ -51,6 +51,13 @@ def logged_in(context, live_server, user) -> None:
     )
 
 
+def hand_saved(response) -> bool:
+    """Whether `response` answers the hand form's save (the phone's queue posts it with
+    `action=save`), not one of the previews htmx may still have on its way."""
+    request = response.request
+    return request.method == "POST" and "action=save" in (request.post_data or "")
+
+
 def fill_povinost_hand(page) -> None:
     """Open the judge's hand form and fill a Povinost (1 and 3, 59 points); wait for the
     live preview."""

@@ -2,7 +2,13 @@
 that loses to another device keeps what was typed, the table page is kept for offline
 use from its first visit, and a page whose sign-in changed in another tab loses nothing."""
 
-from tests.browser.conftest import BROWSER_TEST, fill_povinost_hand, logged_in, previewed
+from tests.browser.conftest import (
+    BROWSER_TEST,
+    fill_povinost_hand,
+    hand_saved,
+    logged_in,
+    previewed,
+)
 from tests.browser.test_judge_phone import SHOTS
 
 pytestmark = BROWSER_TEST
@@ -134,7 +140,7 @@ def test_a_save_refused_for_a_sign_in_in_another_tab_keeps_the_hand(
     fill_povinost_hand(page)
     _sign_in_in_another_tab(browser_page, live_server)
 
-    with page.expect_response(lambda response: response.request.method == "POST") as refused:
+    with page.expect_response(hand_saved) as refused:
         page.click("button[value=save]")
     assert refused.value.status == 403
     assert refused.value.headers["x-csrf-failure"] == "1"

@@ -2,7 +2,13 @@
 
 from pathlib import Path
 
-from tests.browser.conftest import BROWSER_TEST, fill_povinost_hand, logged_in, previewed
+from tests.browser.conftest import (
+    BROWSER_TEST,
+    fill_povinost_hand,
+    hand_saved,
+    logged_in,
+    previewed,
+)
 
 pytestmark = BROWSER_TEST
 
@@ -77,7 +83,7 @@ def test_a_hand_the_rules_refuse_is_not_saved_and_says_why_at_its_field(
     page.evaluate("window.notReloaded = true")
     fill_povinost_hand(page)
     page.select_option("#id_partner", "1")
-    with page.expect_response(lambda response: response.request.method == "POST") as saved:
+    with page.expect_response(hand_saved) as saved:
         page.click("button[value=save]")
     assert saved.value.headers["x-hand-outcome"] == "invalid"
     page.wait_for_selector("#preview >> text=must differ from the declarer")
