@@ -46,6 +46,7 @@ def _texts(client, tournament, player, club) -> dict[str, str]:
         name: text.lower()
         for name, text in {
             "results": get("tournaments:results", pk).content.decode(),
+            "detail": get("tournaments:detail", pk).content.decode(),
             "history": get("clubs:player_detail", player.pk).content.decode(),
             "club": get("clubs:club_detail", club.pk).content.decode(),
             "standings.csv": first_row(get("tournaments:standings_export", pk, "csv")),
@@ -123,6 +124,25 @@ def test_the_standings_and_the_sheet_say_points_in_a_written_score_game(
     assert "žeton" not in page.content.decode().lower()
     sheet = director_client.get(reverse("tournaments:sheet", args=[Table.objects.first().pk]))
     assert "žeton" not in sheet.content.decode().lower()
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "language", "words"),
+    [
+        ("cz_xix", "cs", "4 hráči, počáteční body každého: 100; zápis dává celkem 400"),
+        ("cz_xix", "sl", "4 igralci, začetne točke vsakega: 100; zapisnik da skupaj 400"),
+        ("spjst", "cs", "4 hráči, každý 100 žetonů: zápis dává celkem 400"),
+    ],
+)
+def test_the_tournaments_page_says_what_a_sheet_totals_in_the_games_words(
+    director_client, director, judge, club, ruleset, language, words
+):
+    """A Czech game paid between the players may start everyone at 100 points: its page
+    said "100 chips each" (found setting one up in Czech at 360 px)."""
+    tournament, _player = _played(director_client, director, judge, club, ruleset, 100)
+    director_client.cookies["django_language"] = language
+    page = director_client.get(reverse("tournaments:detail", args=[tournament.pk]))
+    assert words in page.content.decode()
 
 
 def test_the_forms_choices_name_points_beside_chips():
