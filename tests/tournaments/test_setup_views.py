@@ -81,6 +81,29 @@ def test_the_registration_search_finds_unregistered_players(director_client, tou
     assert players[0].name not in fragment
 
 
+def test_the_registration_search_files_its_page_in_the_readers_alphabet_and_says_when_there_is_more(
+    director_client, tournament, club
+):
+    """A Czech desk finds Kříž before Kučera and Horák before Horvat, as the registered
+    list below is filed; past a page of matches it says to type more, instead of
+    leaving the rest unsaid (found at the desk at 360 px in Czech)."""
+    for first, last in [("Jan", "Kučera"), ("Eva", "Kříž"), ("Ivo", "Horvat"), ("Ema", "Horák")]:
+        Player.objects.create(first_name=first, last_name=last, home_club=club)
+    url = reverse("tournaments:registrations", args=[tournament.pk])
+    director_client.cookies["django_language"] = "cs"
+    fragment = director_client.get(url, {"q": "a"}, HTTP_HX_REQUEST="true").content.decode()
+    order = [fragment.index(name) for name in ("Horák", "Horvat", "Kříž", "Kučera")]
+    assert order == sorted(order)
+    assert 'id="more-found"' not in fragment
+
+    Player.objects.bulk_create(
+        Player(first_name=f"Anna{n:02}", last_name="Nováková", home_club=club) for n in range(25)
+    )
+    fragment = director_client.get(url, {"q": "a"}, HTTP_HX_REQUEST="true").content.decode()
+    assert fragment.count('name="player"') == 20
+    assert "Odpovídá více hráčů, než kolik je zobrazeno (20)" in fragment
+
+
 def test_registering_twice_is_refused_with_a_message(director_client, tournament, player):
     url = reverse("tournaments:register", args=[tournament.pk])
     director_client.post(url, {"player": player.pk})

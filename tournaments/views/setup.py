@@ -29,6 +29,8 @@ from tournaments.online_registration import online_summary
 
 # Tournaments a page of the list shows.
 LIST_PAGE = 50
+# Players the registration desk's search shows at once (more: it says to type more).
+FOUND_AT_MOST = 20
 
 
 @public
@@ -121,13 +123,21 @@ def registrations(request: HttpRequest, pk: int) -> HttpResponse:
     )
     # The waiting list in its order: the first moves up when a place is freed.
     waiting = sorted((r for r in every if r.waiting is not None), key=lambda r: r.waiting)
-    found = []
+    found, more_found = [], False
     if query:
-        found = (
+        # One past the page tells whether more match than are shown (the desk then types
+        # more of the name), and the page is filed in the reader's alphabet, as the
+        # registered list below it is (Kříž before Kučera in Czech).
+        matches = list(
             Player.objects.active()
             .search(query)
             .exclude(registrations__tournament=tournament)
-            .select_related("home_club")[:20]
+            .select_related("home_club")[: FOUND_AT_MOST + 1]
+        )
+        more_found = len(matches) > FOUND_AT_MOST
+        found = sorted(
+            matches[:FOUND_AT_MOST],
+            key=lambda player: person_key(player.last_name, player.first_name, language),
         )
     template = (
         "tournaments/_search_results.html" if request.htmx else "tournaments/registrations.html"
@@ -141,6 +151,7 @@ def registrations(request: HttpRequest, pk: int) -> HttpResponse:
             "waiting": waiting,
             "query": query,
             "found": found,
+            "more_found": more_found,
             "new_player_form": NewPlayerForm(),
             # The cap, the deadline and the places left, as the tournament's page says.
             **online_summary(tournament, request.user),
