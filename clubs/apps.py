@@ -5,3 +5,7 @@ from django.utils.translation import gettext_lazy as _
 class ClubsConfig(AppConfig):
     name = "clubs"
     verbose_name = _("Clubs and players")
+
+    def ready(self) -> None:
+        # The sign-in receiver that keeps a person's time zone (clubs.time_zones).
+        from clubs import time_zones  # noqa: F401

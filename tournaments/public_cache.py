@@ -19,6 +19,7 @@ from typing import TypeVar
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest
+from django.utils.timezone import get_current_timezone_name
 from django.utils.translation import get_language
 
 from accounts.roles import is_director
@@ -28,11 +29,12 @@ T = TypeVar("T")
 
 def kept(request: HttpRequest, name: str, compute: Callable[[], T]) -> T:
     """`compute()`, or what it gave for the same page (`name` and the request's path with
-    its query) in the same language less than `PUBLIC_PAGE_SECONDS` ago."""
+    its query) in the same language and time zone (clubs.time_zones) less than
+    `PUBLIC_PAGE_SECONDS` ago."""
     seconds = settings.PUBLIC_PAGE_SECONDS
     if not seconds or is_director(request.user):
         return compute()
-    page = repr((name, request.get_full_path(), get_language()))
+    page = repr((name, request.get_full_path(), get_language(), get_current_timezone_name()))
     key = "public:" + hashlib.sha256(page.encode()).hexdigest()
     value = cache.get(key)
     if value is None:
