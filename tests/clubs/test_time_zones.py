@@ -76,7 +76,7 @@ def test_the_federation_and_a_player_of_no_club_read_the_sites_zone(desk, settin
 
 
 def test_a_player_account_reads_its_home_clubs_zone(desk):
-    _tournament, ljubljana, _federation = desk
+    _tournament, _ljubljana, _federation = desk
     account = get_user_model().objects.create_user("janez", password="x" * 12)
     Player.objects.filter(last_name="Novak").update(account=account)
     assert _signed_in(account).session[SESSION_KEY] == "Europe/Ljubljana"
