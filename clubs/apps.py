@@ -7,5 +7,6 @@ class ClubsConfig(AppConfig):
     verbose_name = _("Clubs and players")
 
     def ready(self) -> None:
-        # The sign-in receiver that keeps a person's time zone (clubs.time_zones).
-        from clubs import time_zones  # noqa: F401
+        # The sign-in receiver that keeps a person's time zone (clubs.time_zones); the
+        # collations each SQLite connection is given, and their check on PostgreSQL.
+        from clubs import db_collation, time_zones  # noqa: F401

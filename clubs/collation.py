@@ -3,7 +3,9 @@
 Czech files č, ř, š, ž as letters of their own after c, r, s, z, and "ch" as one letter
 after h; the other accents (á, é, ě, í, ó, ú, ů, ý, ď, ň, ť) sort with their base letter
 and only break a tie. Slovenian files č, ć, đ, š, ž after c, c, d, s, z. English files
-every accent with its base letter. Case only breaks a tie.
+every accent with its base letter. Case only breaks a tie. A letter with a stroke (đ, ł,
+ø), which Unicode does not write as its base letter and a mark, is filed with its base
+letter too, as other accents are, where the language has no letter of its own for it.
 
 >>> names = ["Hruska", "Chalupa", "Hájek", "Čermák", "Cibulka", "Zupan", "Šimek", "Sýkora"]
 >>> sorted(names, key=lambda name: collation_key(name, "cs"))
@@ -12,6 +14,8 @@ every accent with its base letter. Case only breaks a tie.
 ['Čermák', 'Chalupa', 'Cibulka', 'Hájek', 'Hruska', 'Šimek', 'Sýkora', 'Zupan']
 >>> sorted(["Žiga", "Zala", "Ćosić", "Čuk", "Cvek"], key=lambda n: collation_key(n, "sl"))
 ['Cvek', 'Čuk', 'Ćosić', 'Zala', 'Žiga']
+>>> [sorted(["Dvornik", "Đurić", "Dolenc"], key=lambda n: collation_key(n, lang)) for lang in ("sl", "cs")]
+[['Dolenc', 'Dvornik', 'Đurić'], ['Dolenc', 'Đurić', 'Dvornik']]
 """
 
 from __future__ import annotations
@@ -26,6 +30,8 @@ _OWN_LETTERS = {
     "cs": {"č": ("c", 1), "ř": ("r", 1), "š": ("s", 1), "ž": ("z", 1), "ch": ("h", 1)},
     "sl": {"č": ("c", 1), "ć": ("c", 2), "đ": ("d", 1), "š": ("s", 1), "ž": ("z", 1)},
 }
+# Letters Unicode does not decompose into a base letter and a mark, and their base letter.
+_STROKED = {"đ": "d", "ł": "l", "ø": "o"}
 # Each base letter's own letters that are written with two characters (Czech "ch").
 _DIGRAPHS = {
     language: [k for k in letters if len(k) > 1] for language, letters in _OWN_LETTERS.items()
@@ -67,6 +73,8 @@ def collation_key(text: str, language: str = "en") -> Key:
             accents.append("")
             continue
         base, *marks = unicodedata.normalize("NFD", letter)
+        if base in _STROKED:
+            base, marks = _STROKED[base], [base, *marks]
         primary.append((base, 0))
         accents.append("".join(marks))
     return (tuple(primary), tuple(accents), text)

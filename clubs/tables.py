@@ -1,9 +1,10 @@
 """django-tables2 tables for the roster pages."""
 
 import django_tables2 as tables
+from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import gettext_noop
 
+from clubs.db_collation import by_name
 from clubs.models import Player
 
 # django-tables2's paging template says {% trans "previous" %} and {% trans "next" %} and
@@ -29,3 +30,7 @@ class RosterTable(tables.Table):
         attrs = {"class": "table"}
         empty_text = _("No players match.")
         per_page = 25
+
+    def order_name(self, queryset, is_descending: bool):
+        """By surname as the reader's language files names, either way."""
+        return queryset.order_by(*by_name(get_language(), descending=is_descending)), True

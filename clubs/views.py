@@ -5,8 +5,6 @@ clubs and federation seasons are the federation's, a club's season its director'
 `accounts.roles` or `clubs.permissions`.
 """
 
-from collections.abc import Sequence
-
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.db import transaction
@@ -18,7 +16,6 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
-from django_tables2.data import TableListData
 
 from accounts.roles import (
     director_required,
@@ -28,7 +25,7 @@ from accounts.roles import (
     public,
 )
 from accounts.text import search_query
-from clubs.collation import person_key
+from clubs.db_collation import by_name
 from clubs.duplicates import PlayerRow, candidate_pairs
 from clubs.forms import ClubForm, MembershipForm, PlayerActiveForm, PlayerForm, SeasonForm
 from clubs.models import Club, Membership, Player, PlayerMerge, Season
@@ -63,36 +60,14 @@ def club_list(request: HttpRequest) -> HttpResponse:
     return render(request, "clubs/club_list.html", {"clubs": Club.objects.with_member_counts()})
 
 
-class _PlayersByPk(Sequence):
-    """Players in the order of `pks`, each slice read in one query (a table's page)."""
-
-    def __init__(self, players, pks: list[int]) -> None:
-        self.players, self.pks = players, pks
-
-    def __len__(self) -> int:
-        return len(self.pks)
-
-    def __getitem__(self, key):
-        if not isinstance(key, slice):
-            return self[key : key + 1 or None][0]
-        pks = self.pks[key]
-        found = self.players.in_bulk(pks)
-        return [found[pk] for pk in pks if pk in found]
-
-
 def _player_table(request: HttpRequest, players) -> tuple[RosterTable, str]:
     query = search_query(request)
     if query:
         players = players.search(query)
     if not request.GET.get("sort"):
-        # By surname as the reader's language files names (the database's order puts
-        # Čermák after Zupan); a column the reader sorts by is sorted by the table. The
-        # names alone are read to file them, the page's players as records (a decade
-        # has 6,000).
-        language = get_language()
-        names = players.values_list("pk", "last_name", "first_name")
-        ordered = sorted(names, key=lambda row: person_key(row[1], row[2], language))
-        players = TableListData(_PlayersByPk(players, [row[0] for row in ordered]))
+        # By surname as the reader's language files names; a column the reader sorts by
+        # is sorted by the table (its name too: `RosterTable.order_name`).
+        players = players.order_by(*by_name(get_language()))
     table = RosterTable(players)
     RequestConfig(request, paginate={"per_page": 25}).configure(table)
     return table, query
