@@ -2,6 +2,7 @@
 figures of clubs/views.py's pages and tournaments/views/seasons.py's leaderboard."""
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import get_language
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.mixins import ListModelMixin, RetrieveModelMixin
@@ -12,6 +13,7 @@ from accounts.text import search_query
 from api import serializers as out
 from api.conditional import ReadView
 from api.filters import PlayerQuery, SeasonQuery, checked
+from clubs.db_collation import by_name
 from clubs.models import Club, Player, Season
 from tournaments.leaderboard import club_leaderboard, season_leaderboard
 from tournaments.player_stats import statistics_for
@@ -52,7 +54,8 @@ class ClubDetail(RetrieveModelMixin, ReadView):
     ],
 )
 class PlayerList(ListModelMixin, ReadView):
-    """The players (a record merged into another is listed under the one kept), by name."""
+    """The players (a record merged into another is listed under the one kept), by name
+    in the reader's alphabet (Accept-Language: Czech files "ch" after "h")."""
 
     serializer_class = out.PlayerSerializer
 
@@ -65,7 +68,7 @@ class PlayerList(ListModelMixin, ReadView):
             players = players.filter(active=query["active"])
         if text := search_query(self.request):
             players = players.search(text)
-        return players.select_related("home_club").order_by("last_name", "first_name", "pk")
+        return players.select_related("home_club").order_by(*by_name(get_language()))
 
     def get(self, request: Request) -> Response:
         return self.list(request)

@@ -59,6 +59,20 @@ def test_players_filtered_by_club_activity_and_name(anon_client, club):
     assert anon_client.get(url, {"club": 999999}).status_code == 404
 
 
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("cs", ["Cibulka", "Čermák", "Hruška", "Chalupa", "Sýkora", "Šimek"]),
+        ("en", ["Čermák", "Chalupa", "Cibulka", "Hruška", "Šimek", "Sýkora"]),
+    ],
+)
+def test_players_come_in_the_readers_alphabet(anon_client, club, language, expected):
+    for surname in ["Šimek", "Chalupa", "Sýkora", "Hruška", "Čermák", "Cibulka"]:
+        Player.objects.create(first_name="Jan", last_name=surname, home_club=club)
+    answer = anon_client.get(reverse("api:player_list"), HTTP_ACCEPT_LANGUAGE=language)
+    assert [p["name"].removeprefix("Jan ") for p in answer.json()["results"]] == expected
+
+
 def test_seasons_and_the_leaderboard_are_the_pages(anon_client, season, club, director, four):  # noqa: F811
     _tournament(season, club, director, four, 1, [130, 100, 90, 80])
     _tournament(season, club, director, four, 2, [80, 130, 100, 90])
