@@ -17,6 +17,7 @@ from django.db.models import QuerySet
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from clubs.collation import collation_key
 from clubs.models import Club, Season
 from tournaments.models import Tournament
 from tournaments.place_models import FinalPlace
@@ -186,10 +187,11 @@ def season_leaderboard(season: Season, *, provisional: bool = False) -> Leaderbo
     for player in players.values():
         _count_best(player, season.best_of if season.ranking == Season.Ranking.CUP else None)
     eligible = [p for p in players.values() if p["played"] >= season.minimum_tournaments]
-    board.ranked = rank_rows(eligible, ("total", "best"), get_language())
+    language = get_language()
+    board.ranked = rank_rows(eligible, ("total", "best"), language)
     board.unranked = sorted(
         (p for p in players.values() if p["played"] < season.minimum_tournaments),
-        key=lambda p: p["name"],
+        key=lambda p: collation_key(p["name"], language),
     )
     return board
 

@@ -5,8 +5,8 @@ fills its documents' `words` from here, at request time, when the language is kn
 """
 
 from django.utils.dates import WEEKDAYS
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from tournaments.printing import PrintWords
 
@@ -14,6 +14,7 @@ from tournaments.printing import PrintWords
 def print_words() -> PrintWords:
     """Every phrase of the printed documents, translated into the active language."""
     return PrintWords(
+        language=get_language(),
         # Translators: the footer of every page of a printed list.
         page_of=_("Page %(page)s of %(pages)s"),
         table=_("Table"),

@@ -1,5 +1,6 @@
 """The seating list: by table, then A–Z by player, then the byes."""
 
+import dataclasses
 import datetime
 
 import pytest
@@ -7,6 +8,7 @@ from reportlab.lib.pagesizes import A4, LETTER
 
 from tests.printing.samples import page_texts, reader, seats
 from tournaments.printing import SeatingDoc, SeatingTable, seating_pdf
+from tournaments.printing.document_data import ENGLISH
 
 TABLES = (
     SeatingTable(1, seats(("Šárka Kříž", "Jiří Dvořák", "Žiga Zupančič", "Anna Nováková"))),
@@ -14,8 +16,15 @@ TABLES = (
         2, seats(("Zdeněk Černý", "Sýkora Tomáš", "Čestmír Hrubý", "Zupan Marko", "Bára Malá"))
     ),
 )
+# English words, names filed as a Czech reader files them (the site passes its words, in
+# the reader's language: `tournaments.printed_words`).
 DOC = SeatingDoc(
-    "SPJST Tarock Open — Ennis 2026", datetime.date(2026, 3, 14), 3, TABLES, byes=("Ludmila Černá",)
+    "SPJST Tarock Open — Ennis 2026",
+    datetime.date(2026, 3, 14),
+    3,
+    TABLES,
+    byes=("Ludmila Černá",),
+    words=dataclasses.replace(ENGLISH, language="cs"),
 )
 
 
@@ -37,6 +46,12 @@ def test_players_are_listed_a_to_z_with_table_and_seat_hacek_letters_after_their
     ]  # fmt: skip
     positions = [by_player.index(name) for name in order]
     assert positions == sorted(positions)
+
+
+def test_an_english_list_files_hacek_letters_with_their_base_letter():
+    by_player = page_texts(seating_pdf(dataclasses.replace(DOC, words=ENGLISH)))[1]
+    assert by_player.index("Šárka Kříž") < by_player.index("Sýkora Tomáš")
+    assert by_player.index("Žiga Zupančič") < by_player.index("Zupan Marko")
 
 
 def test_byes_are_in_the_player_list_and_named_at_the_end():

@@ -4,6 +4,7 @@ from decimal import Decimal
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
@@ -84,6 +85,18 @@ def test_players_below_the_minimum_are_listed_apart(season, club, director, four
     board = season_leaderboard(season)
     assert board.ranked == []
     assert {p["name"] for p in board.unranked} == {p.name for p in four}
+
+
+def test_players_below_the_minimum_are_filed_in_the_readers_alphabet(season, club, director):
+    names = ["Šimek", "Chalupa", "Sýkora", "Hruška"]
+    players = [Player.objects.create(first_name=n, last_name="Z", home_club=club) for n in names]
+    _tournament(season, club, director, players, 1, [130, 100, 90, 80])
+    with translation.override("cs"):
+        czech = [p["name"] for p in season_leaderboard(season).unranked]
+    with translation.override("en"):
+        english = [p["name"] for p in season_leaderboard(season).unranked]
+    assert czech == ["Hruška Z", "Chalupa Z", "Sýkora Z", "Šimek Z"]
+    assert english == ["Chalupa Z", "Hruška Z", "Šimek Z", "Sýkora Z"]
 
 
 def test_equal_totals_share_a_place_and_ties_at_a_place_share_cup_points(

@@ -32,6 +32,8 @@ class PrintWords:
     with named placeholders, as gettext's translators see it: `"Table %(table)s"`.
     """
 
+    # The language the words are in: the lists of names are filed in its alphabet.
+    language: str = "en"
     page_of: str = "Page %(page)s of %(pages)s"
     table: str = "Table"
     table_number: str = "Table %(number)s"

@@ -7,6 +7,7 @@ from xml.sax.saxutils import escape
 
 from reportlab.platypus import Flowable, LongTable, PageBreak, Paragraph
 
+from clubs.collation import collation_key
 from tournaments.printing.document_data import Paper, SeatingDoc
 from tournaments.printing.fonts import REGULAR, register_fonts
 from tournaments.printing.pages import (
@@ -17,7 +18,7 @@ from tournaments.printing.pages import (
     numbered_pdf,
     title_block,
 )
-from tournaments.printing.text import alphabetical_key, fit_text, long_date, wrapped
+from tournaments.printing.text import fit_text, long_date, wrapped
 
 SIZE = 11  # read standing, from a step back
 TABLE_COLUMN = 50.0
@@ -63,9 +64,10 @@ def _reading_order(doc: SeatingDoc) -> Callable[[tuple[str, str, str]], tuple]:
     """The by-player list's order: the caller's (by surname, the reader's language), else
     the names A–Z as written."""
     position = {name: index for index, name in enumerate(doc.order)}
+    language = doc.words.language
     if not position:
-        return lambda row: alphabetical_key(row[0])
-    return lambda row: (position.get(row[0], len(position)), alphabetical_key(row[0]))
+        return lambda row: collation_key(row[0], language)
+    return lambda row: (position.get(row[0], len(position)), collation_key(row[0], language))
 
 
 def by_player(doc: SeatingDoc, width: float) -> LongTable:
@@ -97,7 +99,10 @@ def seating_pdf(doc: SeatingDoc, paper: Paper = "letter") -> bytes:
         by_player(doc, width),
     ]
     if doc.byes:
-        names = ", ".join(escape(name) for name in sorted(doc.byes, key=alphabetical_key))
+        names = ", ".join(
+            escape(name)
+            for name in sorted(doc.byes, key=lambda name: collation_key(name, words.language))
+        )
         story += [Paragraph(escape(words.byes), HEADING), Paragraph(names, BODY)]
     title = words.seating_title % {"tournament": doc.tournament, "round": doc.round}
     return numbered_pdf(story, paper=paper, title=title, page_of=words.page_of)

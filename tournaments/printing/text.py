@@ -7,7 +7,6 @@ and only past the smallest size is it cut with an ellipsis.
 
 import datetime
 import re
-import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -18,16 +17,6 @@ from tournaments.printing.document_data import PrintWords
 ENGLISH = PrintWords()  # the words a document has when its caller gives none
 
 ELLIPSIS = "…"
-# Letters that Czech and Slovenian file after their base letter (c < č < ć, s < š ...);
-# other accents (á, é, ů, ý) sort with the base letter.
-_OWN_LETTERS = {
-    "č": ("c", 1),
-    "ć": ("c", 2),
-    "đ": ("d", 1),
-    "ř": ("r", 1),
-    "š": ("s", 1),
-    "ž": ("z", 1),
-}
 
 
 @dataclass(frozen=True)
@@ -122,23 +111,6 @@ def fit_text(
     if len(lines) > max_lines:
         lines = (*lines[: max_lines - 1], _cut(lines[max_lines - 1], font, smallest, width))
     return FittedText(lines, smallest)
-
-
-def _letter_key(char: str) -> tuple[str, int]:
-    if char in _OWN_LETTERS:
-        return _OWN_LETTERS[char]
-    base = unicodedata.normalize("NFD", char)[0]
-    return (base, 0)
-
-
-def alphabetical_key(name: str) -> tuple[tuple[tuple[str, int], ...], str]:
-    """A sort key that puts Šárka after every S and Zupan before Žiga, as Czech and
-    Slovenian readers look for them (Czech "ch" after "h" is not attempted).
-
-    >>> sorted(["Žiga", "Šárka", "Zupan", "Sýkora", "Anna"], key=alphabetical_key)
-    ['Anna', 'Sýkora', 'Šárka', 'Zupan', 'Žiga']
-    """
-    return (tuple(_letter_key(char) for char in name.casefold()), name)
 
 
 def long_date(date: datetime.date, words: PrintWords = ENGLISH) -> str:

@@ -16,7 +16,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from accounts.roles import public
-from clubs.collation import person_key
+from clubs.collation import collation_key, person_key
 from clubs.permissions import director_of
 from scoring import Ruleset
 from scoring.drive import PAIRS
@@ -26,7 +26,6 @@ from tournaments.access import TableAccess, judge_of_table, tournament_club
 from tournaments.downloads import PDF, download
 from tournaments.models import Hand, Round, ScoreSheet, Seat, Table, Tournament
 from tournaments.printed_words import print_words
-from tournaments.printing.text import alphabetical_key
 
 
 def _round(pk: int, number: int) -> Round:
@@ -202,7 +201,7 @@ def drive_cards_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     if plan is None:
         return redirect(tournament)
     words = print_words()
-    players = sorted(plan.players.items(), key=lambda item: alphabetical_key(item[1]))
+    players = sorted(plan.players.items(), key=lambda item: collation_key(item[1], words.language))
     rounds = range(1, tournament.rounds_planned + 1)
     cards = [
         printing.ScoreCardDoc(
