@@ -9,7 +9,7 @@ rank the same way.
 Decimal('2.5')
 """
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -67,11 +67,23 @@ def rank_rows(
     >>> [(row["place"], row["name"]) for row in rank_rows(rows, ("total",), "cs")]
     [(1, 'Zoe'), (2, 'Sára'), (2, 'Šárka')]
     """
-    ordered = sorted(
-        rows,
-        key=lambda row: (tuple(-row[k] for k in keys), collation_key(row["name"], language)),
-    )
+    ordered = best_first(rows, keys, language)
     places = shared_places([tuple(row[k] for k in keys) for row in ordered])
     for row, place in zip(ordered, places, strict=True):
         row["place"] = place
     return ordered
+
+
+def best_first(
+    rows: Iterable[dict[str, Any]], keys: Sequence[str], language: str, name: str = "name"
+) -> list[dict[str, Any]]:
+    """`rows` best first by `keys` (higher is better), the tied by their `name` as
+    `language` files names (a director's results and a club's: equal totals).
+
+    >>> rows = [{"who": "Chalupa", "total": 3}, {"who": "Hruška", "total": 3}]
+    >>> [row["who"] for row in best_first(rows, ("total",), "cs", name="who")]
+    ['Hruška', 'Chalupa']
+    """
+    return sorted(
+        rows, key=lambda row: (tuple(-row[k] for k in keys), collation_key(row[name], language))
+    )

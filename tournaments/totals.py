@@ -43,7 +43,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.place_models import FinalPlace, stored_places
-from tournaments.ranking import bye_points, normalize, placement_points, rank_rows
+from tournaments.ranking import best_first, bye_points, normalize, placement_points, rank_rows
 from tournaments.sheets import Amount
 
 
@@ -292,7 +292,7 @@ def counts_by_player(tournament: Tournament) -> list[dict]:
         row["rounds"][number] = tournament.starting_chips
         row["byes"].add(number)
         row["total"] += tournament.starting_chips
-    return sorted(rows.values(), key=lambda row: (-row["total"], row["name"]))
+    return best_first(rows.values(), ("total",), get_language())
 
 
 def tournament_standings(tournament: Tournament) -> Standings:
@@ -481,7 +481,7 @@ def club_results(club_id: int) -> list[dict]:
                     place = ranked_row["place"]
                     if mine["best_place"] is None or place < mine["best_place"]:
                         mine["best_place"] = place
-    return sorted(rows.values(), key=lambda row: (-row["total"], row["player__display_name"]))
+    return best_first(rows.values(), ("total",), get_language(), name="player__display_name")
 
 
 def club_rulesets(club_id: int) -> set[str]:
