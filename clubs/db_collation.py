@@ -30,16 +30,11 @@ def collation_for(language: str) -> str:
     return COLLATIONS.get(language.split("-")[0], ROOT)
 
 
-def by_name(language: str, *, descending: bool = False, prefix: str = "") -> list[OrderBy]:
-    """An `order_by` for people: surname, then given name, in `language`'s order, then
-    the record's id (so that a page of namesakes is the same page every time).
-    `prefix` names the relation to the person ("player__")."""
+def by_name(language: str, *, descending: bool = False) -> list[OrderBy]:
+    """An `order_by` for players: surname, then given name, in `language`'s order, then
+    the record's id (so that a page of namesakes is the same page every time)."""
     collation = collation_for(language)
-    fields = [
-        Collate(F(f"{prefix}last_name"), collation),
-        Collate(F(f"{prefix}first_name"), collation),
-        F(f"{prefix}pk"),
-    ]
+    fields = [Collate(F("last_name"), collation), Collate(F("first_name"), collation), F("pk")]
     return [OrderBy(field, descending=descending) for field in fields]
 
 
