@@ -7,6 +7,7 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 from pypdf import PdfReader
 
 from clubs.models import Player
@@ -60,3 +61,28 @@ def test_the_registration_desk_and_the_roster_file_by_surname_in_czech(
     assert _order(desk) == CZECH_ORDER
     roster = director_client.get(club.get_absolute_url()).content.decode()
     assert _order(roster[roster.index("<table") :]) == CZECH_ORDER
+
+
+def test_equal_totals_on_the_directors_results_come_in_the_readers_alphabet(
+    director_client, director, judge, club
+):
+    from tests.tournaments.helpers import confirm_sheets, round_in_play
+    from tournaments.models import Round, Seat
+    from tournaments.totals import counts_by_player
+
+    tournament, _tables = round_in_play(
+        director_client, judge, club, players=4, ruleset="si_double", starting_chips=0,
+        table_size=4, rounds_planned=1,
+    )  # fmt: skip
+    seats = Seat.objects.filter(round__tournament=tournament).order_by("number")
+    for seat, surname in zip(seats, ["Chalupa", "Hruška", "Šimek", "Sýkora"], strict=True):
+        Player.objects.filter(pk=seat.player_id).update(display_name=f"Jan {surname}")
+    confirm_sheets(
+        Round.objects.get(tournament=tournament), director, {1: {1: 10, 2: 10, 3: -10, 4: -10}}
+    )
+    with translation.override("cs"):
+        czech = [row["name"] for row in counts_by_player(tournament)]
+    with translation.override("en"):
+        english = [row["name"] for row in counts_by_player(tournament)]
+    assert czech == ["Jan Hruška", "Jan Chalupa", "Jan Sýkora", "Jan Šimek"]
+    assert english == ["Jan Chalupa", "Jan Hruška", "Jan Šimek", "Jan Sýkora"]
